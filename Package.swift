@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// One system-library target per C library; everything else is Swift, and data flows
+/// archive → messages → bubble models → measured layout → drawing → files.
+let package = Package(
+    name: "ChatBubbles",
+    products: [
+        .library(name: "BubbleUnicode", targets: ["BubbleUnicode"]),
+        .library(name: "BubbleText", targets: ["BubbleText"]),
+        .library(name: "BubbleArchive", targets: ["BubbleArchive"]),
+        .library(name: "BubbleModel", targets: ["BubbleModel"]),
+        .library(name: "BubbleLayout", targets: ["BubbleLayout"]),
+        .library(name: "BubbleRender", targets: ["BubbleRender"]),
+        .executable(name: "bubbles", targets: ["bubbles"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+
+        /// ICU behind Swift types. Never imports Foundation: the two ICUs' `UErrorCode` clash.
+        .target(name: "BubbleUnicode", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "BubbleText", dependencies: ["BubbleUnicode", "CFreeType", "CHarfBuzz"]),
+        .target(name: "BubbleArchive", dependencies: ["CSQLite"]),
+        .target(name: "BubbleModel", dependencies: ["BubbleArchive"]),
+        .target(name: "BubbleLayout", dependencies: ["BubbleModel", "BubbleText"]),
+        .target(name: "BubbleRender", dependencies: ["BubbleLayout", "BubbleText", "CCairo", "CFreeType", "CTurboJPEG"]),
+        .target(name: "BubblesCommand", dependencies: ["BubbleText", "BubbleArchive", "BubbleModel", "BubbleLayout", "BubbleRender"]),
+        .executableTarget(name: "bubbles", dependencies: ["BubblesCommand"]),
+
+        .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode"]),
+        .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText"], exclude: ["Goldens"]),
+        .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubbleModel", "BubblesCommand"], exclude: ["Fixtures"]),
+        .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubblesCommand"]),
+        .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand"]),
+    ]
+)

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Someone in a conversation, as the archive knows them.
+public struct Participant: Sendable, Equatable, Hashable {
+    /// Bare JID (`alice@example.com`), or the JSON format's participant id.
+    public var jid: String
+    /// The vCard nickname or the JSON name; nil when the source has none
+    /// (the view-model then shows the JID's local part).
+    public var nickname: String?
+    /// Avatar photo bytes (PNG or JPEG) as stored; nil when there is none.
+    public var avatar: Data?
+
+    public init(jid: String, nickname: String? = nil, avatar: Data? = nil) {
+        self.jid = jid
+        self.nickname = nickname
+        self.avatar = avatar
+    }
+}
+
+/// One archived message, source-neutral: the XMPP reader fills it from a Core Data row and its
+/// stanza, the JSON reader from the documented file format. Nothing of SQL or XML leaks past it.
+public struct Message: Sendable, Equatable {
+    /// Identifies the message in warnings: `"row 17"` (Core Data Z_PK) or the JSON message id.
+    public var source: String
+    public var outgoing: Bool
+    public var time: Date
+    /// Body text (the stanza's `<body>`, else ZBODY); nil when there is none.
+    public var body: String?
+    /// Decoded `<attachment>` bytes; nil when absent.
+    public var attachment: Data?
+    /// XEP-0203 delay stamp: the message was delivered late.
+    public var delayedSince: Date?
+    /// XEP-0085 chat state (`composing`, `paused`, `active`, `inactive`, `gone`).
+    public var chatState: String?
+    /// Core Data's ZCOMPOSING flag (older stores have none).
+    public var composing: Bool
+    /// XEP-0066 out-of-band URL.
+    public var outOfBandURL: String?
+    /// Stanza `type` (`chat`, `groupchat`, `error`, …); nil when absent.
+    public var type: String?
+    public var stanzaId: String?
+    public var thread: String?
+    /// XEP-0184: the sender asked for a receipt / this stanza acknowledges message `receiptFor`.
+    public var receiptRequested: Bool
+    public var receiptFor: String?
+    /// The JSON format states a kind explicitly (`text`, `image`, `audio`, `file`); XMPP leaves
+    /// it nil and the view-model infers it from body and attachment, as the origin app did.
+    public var declaredKind: String?
+    /// The JSON format may give an audio duration directly.
+    public var declaredDuration: Double?
+    /// Problems found while reading this one message (bad base64, malformed stanza, …): the
+    /// view-model turns them into a warning and a placeholder, and the conversation goes on.
+    public var problems: [String]
+
+    public init(source: String, outgoing: Bool, time: Date, body: String? = nil,
+                attachment: Data? = nil, delayedSince: Date? = nil, chatState: String? = nil,
+                composing: Bool = false, outOfBandURL: String? = nil, type: String? = nil,
+                stanzaId: String? = nil, thread: String? = nil, receiptRequested: Bool = false,
+                receiptFor: String? = nil, declaredKind: String? = nil,
+                declaredDuration: Double? = nil, problems: [String] = []) {
+        self.source = source
+        self.outgoing = outgoing
+        self.time = time
+        self.body = body
+        self.attachment = attachment
+        self.delayedSince = delayedSince
+        self.chatState = chatState
+        self.composing = composing
+        self.outOfBandURL = outOfBandURL
+        self.type = type
+        self.stanzaId = stanzaId
+        self.thread = thread
+        self.receiptRequested = receiptRequested
+        self.receiptFor = receiptFor
+        self.declaredKind = declaredKind
+        self.declaredDuration = declaredDuration
+        self.problems = problems
+    }
+}
+
+/// One conversation: the signed-in account, the peer, and their messages in time order.
+public struct Conversation: Sendable, Equatable {
+    public var account: Participant
+    public var peer: Participant
+    public var messages: [Message]
+
+    public init(account: Participant, peer: Participant, messages: [Message]) {
+        self.account = account
+        self.peer = peer
+        self.messages = messages
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Where a command reads and writes. `main` wires the process's streams; tests pass buffers,
+/// so every subcommand is tested in-process with its exact output and exit code.
+public struct CommandIO: Sendable {
+    public var readStandardInput: @Sendable () -> Data
+    public var write: @Sendable (String) -> Void
+    public var writeError: @Sendable (String) -> Void
+    /// Progress lines are only for people watching a terminal.
+    public var standardErrorIsTerminal: Bool
+    /// Relative paths in arguments are resolved against this directory.
+    public var currentDirectory: String
+
+    public init(readStandardInput: @escaping @Sendable () -> Data,
+                write: @escaping @Sendable (String) -> Void,
+                writeError: @escaping @Sendable (String) -> Void,
+                standardErrorIsTerminal: Bool = false,
+                currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.readStandardInput = readStandardInput
+        self.write = write
+        self.writeError = writeError
+        self.standardErrorIsTerminal = standardErrorIsTerminal
+        self.currentDirectory = currentDirectory
+    }
+
+    /// The process's own streams.
+    public static var process: CommandIO {
+        CommandIO(
+            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+            write: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+            standardErrorIsTerminal: isatty(2) != 0)
+    }
+
+    /// An absolute path for a path given on the command line.
+    public func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    }
+}
+
+/// Exit codes shared by every subcommand, documented in the README.
+public enum ExitCode {
+    public static let success: Int32 = 0
+    /// A whole input could not be used (missing file, corrupt archive, broken theme).
+    public static let failure: Int32 = 1
+    /// The command line itself is wrong.
+    public static let usage: Int32 = 2
+    /// The job finished, but some input lines or rows were skipped (each reported on stderr).
+    public static let partial: Int32 = 3
+    /// `measure --expect`: at least one row height differs from the expected one.
+    public static let mismatch: Int32 = 4
+}
+
+/// An error that ends a command with a message for the user and an exit code.
+public struct CommandError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public var exitCode: Int32
+    public init(_ message: String, exitCode: Int32 = ExitCode.failure) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+    public var description: String { message }
+
+    public static func usage(_ message: String) -> CommandError {
+        CommandError(message, exitCode: ExitCode.usage)
+    }
+}

@@ -1,0 +1,4 @@
+#include <cairo.h>
+#include <cairo-ft.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>

@@ -1,0 +1,4 @@
+import BubblesCommand
+import Foundation
+
+exit(Bubbles.main(Array(CommandLine.arguments.dropFirst()), io: .process))
