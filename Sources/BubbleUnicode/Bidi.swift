@@ -1,0 +1,90 @@
+import CICU
+
+/// Text direction of a paragraph or a run.
+public enum TextDirection: String, Sendable, Equatable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+}
+
+/// A maximal range of one embedding level.
+public struct BidiRun: Sendable, Equatable {
+    public var range: Range<Int>
+    public var level: UInt8
+    public var direction: TextDirection { level & 1 == 0 ? .leftToRight : .rightToLeft }
+}
+
+/// UAX #9 embedding levels of one paragraph, from ICU. The paragraph direction comes from its
+/// first strong character (rules P2–P3), as in Pango and CSS `unicode-bidi: plaintext`.
+public struct BidiParagraph: Sendable, Equatable {
+    public let paragraphLevel: UInt8
+    /// One level per UTF-16 code unit.
+    public let levels: [UInt8]
+
+    public var direction: TextDirection { paragraphLevel & 1 == 0 ? .leftToRight : .rightToLeft }
+
+    /// Analyses one paragraph (no paragraph separators inside) of UTF-16 text.
+    public init(_ text: UnsafeBufferPointer<UInt16>) throws {
+        guard Self.mayNeedBidi(text) else {
+            paragraphLevel = 0
+            levels = Array(repeating: 0, count: text.count)
+            return
+        }
+        guard let bidi = cb_ubidi_open() else { throw ICUError(operation: "ubidi_open", code: 7) }
+        defer { cb_ubidi_close(bidi) }
+        var status = U_ZERO_ERROR
+        // UBIDI_DEFAULT_LTR: level from the first strong character, LTR when there is none.
+        cb_ubidi_setPara(bidi, text.baseAddress, Int32(text.count), 0xFE, nil, &status)
+        try ICUError.check(status, "ubidi_setPara")
+        paragraphLevel = cb_ubidi_getParaLevel(bidi)
+        guard let pointer = cb_ubidi_getLevels(bidi, &status) else {
+            try ICUError.check(status, "ubidi_getLevels")
+            levels = Array(repeating: paragraphLevel, count: text.count)
+            return
+        }
+        try ICUError.check(status, "ubidi_getLevels")
+        levels = Array(UnsafeBufferPointer(start: pointer, count: text.count))
+    }
+
+    public init(_ text: [UInt16]) throws {
+        self = try text.withUnsafeBufferPointer { try BidiParagraph($0) }
+    }
+
+    /// The level runs in logical order.
+    public var runs: [BidiRun] {
+        var result: [BidiRun] = []
+        var start = 0
+        for index in 1...max(levels.count, 1) where index == levels.count || levels[index] != levels[start] {
+            if index > start { result.append(BidiRun(range: start..<index, level: levels[start])) }
+            start = index
+        }
+        return result
+    }
+
+    /// Only text with a right-to-left letter or an explicit bidi control can have a level
+    /// other than 0 in an LTR paragraph; everything else skips ICU (most chat messages).
+    static func mayNeedBidi(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+        for unit in text where unit >= 0x0590 {
+            switch unit {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF,
+                 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069,
+                 0xD802, 0xD803, 0xD83A, 0xD83B: // surrogates of the RTL supplementary blocks
+                return true
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
+    /// Visual order of runs with the given levels (rule L2): `result[visual] = logical index`.
+    public static func visualOrder(levels: [UInt8]) -> [Int] {
+        if levels.allSatisfy({ $0 == 0 }) { return Array(levels.indices) }
+        var map = [Int32](repeating: 0, count: levels.count)
+        levels.withUnsafeBufferPointer { levelPointer in
+            map.withUnsafeMutableBufferPointer { mapPointer in
+                cb_ubidi_reorderVisual(levelPointer.baseAddress, Int32(levels.count), mapPointer.baseAddress)
+            }
+        }
+        return map.map(Int.init)
+    }
+}

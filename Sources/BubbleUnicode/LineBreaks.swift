@@ -1,0 +1,68 @@
+import CICU
+
+/// A place where a line may (or must) start, as UAX #14 says.
+public struct LineBreakOpportunity: Sendable, Equatable {
+    /// UTF-16 offset at which the next line would start.
+    public var offset: Int
+    /// A hard break (after LF, CR LF, NEL, VT, FF, U+2028, U+2029): the line must end here.
+    public var isMandatory: Bool
+
+    public init(offset: Int, isMandatory: Bool) {
+        self.offset = offset
+        self.isMandatory = isMandatory
+    }
+}
+
+/// UAX #14 line-break opportunities from ICU's line break iterator.
+public enum LineBreaks {
+    private static let pool = BreakIteratorPool(UBRK_LINE)
+
+    /// Every opportunity after the start of `text` (UTF-16), the end of text included.
+    public static func opportunities(in text: UnsafeBufferPointer<UInt16>) throws -> [LineBreakOpportunity] {
+        if text.isEmpty { return [] }
+        return try pool.withIterator(over: text) { iterator in
+            var result: [LineBreakOpportunity] = []
+            result.reserveCapacity(text.count / 4 + 2)
+            _ = cb_ubrk_first(iterator)
+            while true {
+                let offset = cb_ubrk_next(iterator)
+                if offset == UBRK_DONE { break }
+                let status = cb_ubrk_getRuleStatus(iterator)
+                let hard = status >= UBRK_LINE_HARD.rawValue && status < UBRK_LINE_HARD_LIMIT.rawValue
+                result.append(LineBreakOpportunity(offset: Int(offset), isMandatory: hard))
+            }
+            return result
+        }
+    }
+
+    public static func opportunities(in text: [UInt16]) throws -> [LineBreakOpportunity] {
+        try text.withUnsafeBufferPointer { try opportunities(in: $0) }
+    }
+}
+
+/// Extended grapheme cluster boundaries (UAX #29) from ICU's character iterator.
+public enum GraphemeClusters {
+    private static let pool = BreakIteratorPool(UBRK_CHARACTER)
+
+    /// Boundaries after the start of `text` (UTF-16), the end of text included.
+    public static func boundaries(in text: UnsafeBufferPointer<UInt16>) throws -> [Int] {
+        if text.isEmpty { return [] }
+        // Printable ASCII and nothing else: every code unit is a cluster. Saves ICU for most chat text.
+        if text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return Array(1...text.count) }
+        return try pool.withIterator(over: text) { iterator in
+            var result: [Int] = []
+            result.reserveCapacity(text.count)
+            _ = cb_ubrk_first(iterator)
+            while true {
+                let offset = cb_ubrk_next(iterator)
+                if offset == UBRK_DONE { break }
+                result.append(Int(offset))
+            }
+            return result
+        }
+    }
+
+    public static func boundaries(in text: [UInt16]) throws -> [Int] {
+        try text.withUnsafeBufferPointer { try boundaries(in: $0) }
+    }
+}

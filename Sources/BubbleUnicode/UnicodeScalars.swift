@@ -1,0 +1,53 @@
+import CICU
+
+/// Decoding and character properties of UTF-16 text, without Foundation.
+public enum UnicodeScalars {
+    /// The scalar at `index`, advancing past it; a lone surrogate reads as U+FFFD.
+    @inline(__always)
+    public static func decode(_ text: UnsafeBufferPointer<UInt16>, at index: inout Int) -> UInt32 {
+        let unit = text[index]
+        index += 1
+        if unit & 0xFC00 == 0xD800, index < text.count, text[index] & 0xFC00 == 0xDC00 {
+            let low = text[index]
+            index += 1
+            return 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+        }
+        if unit & 0xF800 == 0xD800 { return 0xFFFD }
+        return UInt32(unit)
+    }
+
+    /// Emoji_Presentation=Yes: shown as colour emoji without a variation selector (😀, 👍).
+    public static func isEmojiPresentation(_ scalar: UInt32) -> Bool {
+        scalar >= 0x231A && cb_u_hasBinaryProperty(Int32(scalar), UCHAR_EMOJI_PRESENTATION) != 0
+    }
+
+    /// Extended_Pictographic: the characters ZWJ sequences join.
+    public static func isExtendedPictographic(_ scalar: UInt32) -> Bool {
+        scalar >= 0xA9 && cb_u_hasBinaryProperty(Int32(scalar), UCHAR_EXTENDED_PICTOGRAPHIC) != 0
+    }
+
+    /// Emoji_Modifier: the five skin tones.
+    public static func isEmojiModifier(_ scalar: UInt32) -> Bool { (0x1F3FB...0x1F3FF).contains(scalar) }
+
+    public static func isRegionalIndicator(_ scalar: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(scalar) }
+
+    /// Default_Ignorable_Code_Point: ZWJ, variation selectors, bidi controls… need no glyph of their own.
+    public static func isDefaultIgnorable(_ scalar: UInt32) -> Bool {
+        scalar >= 0xAD && cb_u_hasBinaryProperty(Int32(scalar), UCHAR_DEFAULT_IGNORABLE_CODE_POINT) != 0
+    }
+
+    /// White_Space: what hangs past the line's edge and keeps the font before it.
+    public static func isWhitespace(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 { return scalar == 0x20 || (0x09...0x0D).contains(scalar) }
+        return cb_u_hasBinaryProperty(Int32(scalar), UCHAR_WHITE_SPACE) != 0
+    }
+
+    /// A control or format character that draws nothing (Cc, Cf, line/paragraph separators).
+    public static func isInvisibleControl(_ scalar: UInt32) -> Bool {
+        if scalar < 0x20 || (0x7F...0x9F).contains(scalar) { return true }
+        if scalar < 0xA0 { return false }
+        let type = cb_u_charType(Int32(scalar))
+        return type == Int8(U_FORMAT_CHAR.rawValue) || type == Int8(U_LINE_SEPARATOR.rawValue)
+            || type == Int8(U_PARAGRAPH_SEPARATOR.rawValue)
+    }
+}
