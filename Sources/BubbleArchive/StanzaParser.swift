@@ -1,0 +1,186 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The XMLParser delegate behind `Stanza(parsing:)`. Only the root `<message>` and its direct
+/// children count: a `<body>` inside a forwarded or quoted message is not this message's body.
+final class StanzaCollector: NSObject, XMLParserDelegate {
+    private(set) var stanza = Stanza()
+    private(set) var rootName: String?
+    /// The root is not a `<message>`: parsing stopped on purpose, not on an XML error.
+    private(set) var refusedRoot = false
+    /// Where libxml2 stopped: read in the error callback, because once `parse()` returns the
+    /// parser's position is the end of the input, not the fault.
+    private(set) var errorPosition: (line: Int, column: Int)?
+    private let limits: StanzaLimits
+    private var rootNamespace = ""
+    private var depth = 0
+    private var insideOutOfBand = false
+    private var capture: CapturedField?
+    private var text = ""
+    private var textBytes = 0
+    private var bodyWasTooLong = false
+
+    /// The element whose text is being collected.
+    private enum CapturedField { case body, thread, attachment, outOfBandURL }
+
+    init(limits: StanzaLimits) { self.limits = limits }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        depth += 1
+        let namespace = namespaceURI ?? ""
+        if depth == 1 {
+            startRoot(name: name, namespace: namespace, attributes: attributes, parser: parser)
+        } else if depth == 2 {
+            startChild(name: name, namespace: namespace, attributes: attributes)
+        } else if depth == 3, insideOutOfBand, namespace == StanzaNamespace.outOfBand, name == "url",
+                  stanza.outOfBandURL == nil {
+            begin(.outOfBandURL)
+        }
+    }
+
+    private func startRoot(name: String, namespace: String, attributes: [String: String], parser: XMLParser) {
+        rootName = name
+        rootNamespace = namespace
+        guard name == "message", StanzaNamespace.stanza.contains(namespace) else {
+            let where_ = namespace.isEmpty ? "" : " in namespace '\(namespace)'"
+            stanza.problems.append("the stanza is <\(name)>\(where_), not a <message>")
+            refusedRoot = true
+            parser.abortParsing()
+            return
+        }
+        stanza.id = attributes["id"]
+        stanza.type = attributes["type"]
+    }
+
+    private func startChild(name: String, namespace: String, attributes: [String: String]) {
+        switch (namespace, name) {
+        case (rootNamespace, "body") where stanza.body == nil && !bodyWasTooLong:
+            begin(.body)
+        case (rootNamespace, "thread") where stanza.thread == nil:
+            begin(.thread)
+        case (rootNamespace, "attachment") where stanza.attachment == nil:
+            begin(.attachment)
+        case (StanzaNamespace.delay, "delay") where stanza.delayedSince == nil:
+            guard let stamp = attributes["stamp"] else {
+                stanza.problems.append("<delay> has no stamp")
+                return
+            }
+            if let date = XMPPDateTime.parse(stamp) {
+                stanza.delayedSince = date
+            } else {
+                stanza.problems.append("<delay> stamp '\(stamp.prefix(64))' is not an XEP-0082 date-time")
+            }
+        case (StanzaNamespace.chatStates, _) where stanza.chatState == nil:
+            if StanzaNamespace.chatStateNames.contains(name) { stanza.chatState = name }
+        case (StanzaNamespace.outOfBand, "x"):
+            insideOutOfBand = true
+        case (StanzaNamespace.receipts, "request"):
+            stanza.receiptRequested = true
+        case (StanzaNamespace.receipts, "received"):
+            stanza.receiptFor = attributes["id"] ?? ""
+        default:
+            break
+        }
+    }
+
+    private func begin(_ field: CapturedField) {
+        capture = field
+        text = ""
+        textBytes = 0
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        append(string)
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        append(String(decoding: block, as: UTF8.self))
+    }
+
+    private func append(_ string: String) {
+        guard let capture else { return }
+        textBytes += string.utf8.count
+        if capture == .body, textBytes > limits.maximumBodyBytes { return }  // counted, not kept
+        text += string
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        defer { depth -= 1 }
+        if depth == 2, namespaceURI ?? "" == StanzaNamespace.outOfBand, name == "x" { insideOutOfBand = false }
+        guard let field = capture, depth == (field == .outOfBandURL ? 3 : 2) else { return }
+        capture = nil
+        switch field {
+        case .body:
+            if textBytes > limits.maximumBodyBytes {
+                bodyWasTooLong = true
+                stanza.problems.append("<body> of \(textBytes) bytes exceeds the limit of \(limits.maximumBodyBytes) bytes")
+            } else {
+                stanza.body = text
+            }
+        case .thread:
+            stanza.thread = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        case .attachment:
+            if let bytes = AttachmentBase64.decode(text), !bytes.isEmpty {
+                stanza.attachment = bytes
+            } else {
+                stanza.problems.append(bytesAreBlank ? "empty <attachment>" : "invalid base64 in <attachment>")
+            }
+        case .outOfBandURL:
+            stanza.outOfBandURL = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        text = ""
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if errorPosition == nil { errorPosition = (parser.lineNumber, parser.columnNumber) }
+    }
+
+    private var bytesAreBlank: Bool { text.allSatisfy { $0.isWhitespace } }
+}
+
+/// Words for libxml2's error codes (`xmlParserErrors`), which FoundationXML passes through as
+/// bare numbers with no message.
+enum StanzaParseErrors {
+    static func describe(code: Int) -> String {
+        names[code] ?? "XML error"
+    }
+
+    private static let names: [Int: String] = [
+        3: "no element at the start of the document",
+        4: "empty document",
+        5: "the document ends too early or has content after its root element",
+        6: "invalid hexadecimal character reference",
+        7: "invalid decimal character reference",
+        8: "invalid character reference",
+        9: "invalid character",
+        23: "entity reference without a semicolon",
+        26: "undeclared entity",
+        27: "undeclared entity",
+        31: "unknown encoding",
+        32: "unsupported encoding",
+        38: "'<' in an attribute value",
+        39: "attribute value without quotes",
+        40: "unfinished attribute value",
+        41: "attribute without a value",
+        42: "attribute given twice",
+        45: "unfinished comment",
+        63: "unfinished CDATA section",
+        64: "reserved XML name",
+        65: "space required",
+        68: "name required",
+        73: "'>' required",
+        74: "'</' required",
+        76: "closing tag does not match the opening tag",
+        77: "unfinished element",
+        85: "unbalanced elements",
+        86: "content after the root element",
+        89: "entity loop",
+        201: "undefined namespace prefix",
+        202: "invalid qualified name",
+        203: "namespaced attribute given twice",
+        204: "empty namespace name",
+    ]
+}
