@@ -48,6 +48,8 @@ public struct Message: Sendable, Equatable {
     public var declaredKind: String?
     /// The JSON format may give an audio duration directly.
     public var declaredDuration: Double?
+    /// The JSON format's `file` name, shown instead of the URL's last path component.
+    public var fileName: String?
     /// Problems found while reading this one message (bad base64, malformed stanza, …): the
     /// view-model turns them into a warning and a placeholder, and the conversation goes on.
     public var problems: [String]
@@ -57,7 +59,7 @@ public struct Message: Sendable, Equatable {
                 composing: Bool = false, outOfBandURL: String? = nil, type: String? = nil,
                 stanzaId: String? = nil, thread: String? = nil, receiptRequested: Bool = false,
                 receiptFor: String? = nil, declaredKind: String? = nil,
-                declaredDuration: Double? = nil, problems: [String] = []) {
+                declaredDuration: Double? = nil, problems: [String] = [], fileName: String? = nil) {
         self.source = source
         self.outgoing = outgoing
         self.time = time
@@ -75,6 +77,7 @@ public struct Message: Sendable, Equatable {
         self.declaredKind = declaredKind
         self.declaredDuration = declaredDuration
         self.problems = problems
+        self.fileName = fileName
     }
 }
 
