@@ -1,0 +1,103 @@
+import BubbleUnicode
+
+/// Chooses a font for every grapheme cluster: the first font of the set that has glyphs for all
+/// of the cluster's visible characters, the colour emoji font first for emoji presentation.
+struct FontFallback: Sendable {
+    let fonts: FontSet
+    /// Whether the primary font has every printable ASCII character (then ASCII text needs no lookups).
+    let primaryCoversASCII: Bool
+
+    init(fonts: FontSet) {
+        self.fonts = fonts
+        primaryCoversASCII = (0x20...0x7E).allSatisfy { fonts.primary.covers(UInt32($0)) }
+    }
+
+    /// A font index per cluster. `boundaries` are the clusters' end offsets in `text`, starting
+    /// after `start`. Whitespace never switches fonts on its own: it keeps the font of the text
+    /// before it, or takes the font of the text after it at the start of a paragraph and after
+    /// an emoji (whose font's space is a full emoji wide), as Pango does; a space between two
+    /// emoji or at the end takes the primary font.
+    func fonts(for text: UnsafeBufferPointer<UInt16>, from start: Int, boundaries: [Int]) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: boundaries.count)
+        if primaryCoversASCII && text[start..<(boundaries.last ?? start)].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return result
+        }
+        var pendingSpaces: [Int] = []
+        var previous: UInt8? = nil
+        var clusterStart = start
+        for (index, end) in boundaries.enumerated() {
+            defer { clusterStart = end }
+            let cluster = ClusterScalars(text: text, range: clusterStart..<end)
+            if cluster.isSpaceLike {
+                if let previous, Int(previous) != fonts.emojiIndex, fonts.fonts[Int(previous)].covers(cluster.first) {
+                    result[index] = previous
+                } else if previous == nil || Int(previous!) == fonts.emojiIndex {
+                    pendingSpaces.append(index)
+                } else {
+                    result[index] = firstCovering(cluster) ?? 0
+                }
+                continue
+            }
+            let font = choose(cluster)
+            result[index] = font
+            previous = font
+            for space in pendingSpaces where Int(font) != fonts.emojiIndex {
+                let scalar = ClusterScalars.firstScalar(text, at: space == 0 ? start : boundaries[space - 1])
+                result[space] = fonts.fonts[Int(font)].covers(scalar) ? font : 0
+            }
+            pendingSpaces.removeAll()
+        }
+        return result
+    }
+
+    private func choose(_ cluster: ClusterScalars) -> UInt8 {
+        if cluster.wantsEmojiPresentation, let emoji = fonts.emojiIndex, fonts.fonts[emoji].covers(cluster.first) {
+            return UInt8(emoji)
+        }
+        if let font = firstCovering(cluster) { return font }
+        // No font has the whole cluster: keep the base character visible if any font has it,
+        // else the primary font's .notdef box.
+        return UInt8(fonts.fonts.firstIndex { $0.covers(cluster.first) } ?? 0)
+    }
+
+    private func firstCovering(_ cluster: ClusterScalars) -> UInt8? {
+        for (index, font) in fonts.fonts.enumerated() where cluster.visibleScalars.allSatisfy(font.covers) {
+            return UInt8(index)
+        }
+        return nil
+    }
+}
+
+/// The scalars of one grapheme cluster and what they say about presentation.
+struct ClusterScalars {
+    let first: UInt32
+    /// Scalars that need a glyph (default-ignorables such as ZWJ and variation selectors do not).
+    let visibleScalars: [UInt32]
+    let isSpaceLike: Bool
+    let wantsEmojiPresentation: Bool
+
+    init(text: UnsafeBufferPointer<UInt16>, range: Range<Int>) {
+        var index = range.lowerBound
+        var scalars: [UInt32] = []
+        while index < range.upperBound { scalars.append(UnicodeScalars.decode(text, at: &index)) }
+        first = scalars.first ?? 0x20
+        visibleScalars = scalars.filter { !UnicodeScalars.isDefaultIgnorable($0) }
+        isSpaceLike = scalars.allSatisfy { UnicodeScalars.isWhitespace($0) || UnicodeScalars.isInvisibleControl($0) }
+        wantsEmojiPresentation = Self.isEmojiPresentation(scalars)
+    }
+
+    static func firstScalar(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> UInt32 {
+        var index = offset
+        return UnicodeScalars.decode(text, at: &index)
+    }
+
+    /// UTS #51: VS16, a keycap, a skin tone, a flag or a ZWJ sequence asks for emoji; VS15 for
+    /// text; otherwise the first character's Emoji_Presentation property decides.
+    private static func isEmojiPresentation(_ scalars: [UInt32]) -> Bool {
+        if scalars.contains(0xFE0E) { return false }
+        if scalars.contains(where: { $0 == 0xFE0F || $0 == 0x20E3 || UnicodeScalars.isEmojiModifier($0)
+                                     || UnicodeScalars.isRegionalIndicator($0) }) { return true }
+        if scalars.contains(0x200D) && scalars.contains(where: UnicodeScalars.isExtendedPictographic) { return true }
+        return scalars.first.map(UnicodeScalars.isEmojiPresentation) ?? false
+    }
+}

@@ -1,0 +1,160 @@
+/// Greedy line filling over break units (the text between two UAX #14 opportunities): a unit
+/// that does not fit goes to the next line, and one wider than a whole line is broken between
+/// grapheme clusters (never inside one, nor inside a HarfBuzz cluster such as a ligature).
+/// Trailing whitespace hangs past the edge at a soft wrap and is not part of the line's width.
+struct LineBreaker {
+    let fonts: FontSet
+    let fontSize: Double
+    let maxWidth: Double
+
+    /// One line's content before bidi reordering: parts in logical order.
+    struct LineContent {
+        var parts: [(segment: Int, part: ShapedPart, width: Double)] = []
+        var width = 0.0
+        var hanging = 0.0
+    }
+
+    /// Widths are compared with a tolerance well below a device pixel, so that a line that fits
+    /// exactly is not wrapped by floating-point noise.
+    private static let tolerance = 1e-6
+
+    func pointsPerUnit(_ font: UInt8) -> Double { fontSize / Double(fonts.fonts[Int(font)].unitsPerEm) }
+
+    func lines(for paragraph: Segmenter.Paragraph) -> [LineContent] {
+        let segments = paragraph.segments
+        var lines: [LineContent] = []
+        var current = LineContent()
+        var trailing = 0.0
+        var first = 0
+        while first < segments.count {
+            var last = first
+            while last + 1 < segments.count && segments[last + 1].unit == segments[first].unit { last += 1 }
+            let unit = first...last
+            first = last + 1
+            let width = unit.reduce(0.0) { $0 + Double(segments[$1].shaped.advance) * pointsPerUnit(segments[$1].font) }
+            let unitTrailing = trailingWhitespace(segments, unit)
+            let visible = width - unitTrailing
+            if !current.parts.isEmpty && current.width + visible > maxWidth + Self.tolerance {
+                current.hanging = trailing
+                lines.append(current)
+                current = LineContent()
+            }
+            if current.parts.isEmpty && visible > maxWidth + Self.tolerance {
+                breakInsideUnit(segments, unit, paragraph.clusterEnds, into: &lines, current: &current)
+            } else {
+                for index in unit {
+                    let segment = segments[index]
+                    let part = ShapedPart(range: segment.range, glyphs: segment.shaped.glyphs[...], clusterBase: segment.range.lowerBound,
+                                          advance: segment.shaped.advance)
+                    let partWidth = Double(segment.shaped.advance) * pointsPerUnit(segment.font)
+                    current.parts.append((index, part, partWidth))
+                }
+                current.width += width
+            }
+            trailing = unitTrailing
+        }
+        // At the end of a paragraph spaces count, but never push the line past the edge.
+        let visibleEnd = current.width - trailing
+        current.hanging = max(0, current.width - max(visibleEnd, min(current.width, maxWidth)))
+        lines.append(current)
+        return lines
+    }
+
+    /// Width of the whitespace at the end of a unit, which may span segments (a space after an
+    /// emoji is in the emoji's font, and so its own segment when the next word is not).
+    private func trailingWhitespace(_ segments: [Segment], _ unit: ClosedRange<Int>) -> Double {
+        var total = 0.0
+        for index in unit.reversed() {
+            let segment = segments[index]
+            total += Double(segment.trailingWhitespaceAdvance) * pointsPerUnit(segment.font)
+            if segment.trailingWhitespaceStart > segment.range.lowerBound { break }
+        }
+        return total
+    }
+
+    /// A stretch of glyphs that may not be split: one HarfBuzz cluster, widened to grapheme
+    /// cluster boundaries.
+    private struct Atom {
+        let segment: Int
+        let start: Int
+        var glyphs: Range<Int>
+        var advance: Int32
+    }
+
+    private func breakInsideUnit(_ segments: [Segment], _ unit: ClosedRange<Int>, _ clusterEnds: [Int],
+                                 into lines: inout [LineContent], current: inout LineContent) {
+        var atoms: [Atom] = []
+        for index in unit {
+            let segment = segments[index]
+            var segmentAtoms: [Atom] = []
+            for (glyphIndex, glyph) in segment.shaped.glyphs.enumerated() {
+                let start = segment.range.lowerBound + Int(glyph.cluster)
+                if let lastIndex = segmentAtoms.indices.last, segmentAtoms[lastIndex].start == start {
+                    segmentAtoms[lastIndex].glyphs = segmentAtoms[lastIndex].glyphs.lowerBound..<(glyphIndex + 1)
+                    segmentAtoms[lastIndex].advance += glyph.advance
+                } else {
+                    segmentAtoms.append(Atom(segment: index, start: start, glyphs: glyphIndex..<(glyphIndex + 1),
+                                             advance: glyph.advance))
+                }
+            }
+            if segment.level & 1 == 1 { segmentAtoms.reverse() }
+            for atom in segmentAtoms {
+                // Merge an atom that starts inside a grapheme cluster into the one before it.
+                if let lastIndex = atoms.indices.last, atoms[lastIndex].segment == index,
+                   !isBoundary(atom.start, clusterEnds) {
+                    let merged = atoms[lastIndex].glyphs.lowerBound < atom.glyphs.lowerBound
+                        ? atoms[lastIndex].glyphs.lowerBound..<atom.glyphs.upperBound
+                        : atom.glyphs.lowerBound..<atoms[lastIndex].glyphs.upperBound
+                    atoms[lastIndex].glyphs = merged
+                    atoms[lastIndex].advance += atom.advance
+                } else {
+                    atoms.append(atom)
+                }
+            }
+        }
+        var lineStart = 0
+        var lineWidth = current.width
+        for (index, atom) in atoms.enumerated() {
+            let width = Double(atom.advance) * pointsPerUnit(segments[atom.segment].font)
+            if index > lineStart && lineWidth + width > maxWidth + Self.tolerance {
+                append(atoms, lineStart..<index, segments, to: &current)
+                lines.append(current)
+                current = LineContent()
+                lineStart = index
+                lineWidth = 0
+            }
+            lineWidth += width
+        }
+        append(atoms, lineStart..<atoms.count, segments, to: &current)
+    }
+
+    /// Adds atoms (consecutive, logical order) as one part per segment.
+    private func append(_ atoms: [Atom], _ range: Range<Int>, _ segments: [Segment], to line: inout LineContent) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            var end = index
+            while end + 1 < range.upperBound && atoms[end + 1].segment == atoms[index].segment { end += 1 }
+            let segment = segments[atoms[index].segment]
+            let lower = min(atoms[index].glyphs.lowerBound, atoms[end].glyphs.lowerBound)
+            let upper = max(atoms[index].glyphs.upperBound, atoms[end].glyphs.upperBound)
+            let advance = atoms[index...end].reduce(Int32(0)) { $0 + $1.advance }
+            let textEnd = end + 1 < atoms.count && atoms[end + 1].segment == atoms[index].segment
+                ? atoms[end + 1].start : segment.range.upperBound
+            let part = ShapedPart(range: atoms[index].start..<textEnd, glyphs: segment.shaped.glyphs[lower..<upper],
+                                  clusterBase: segment.range.lowerBound, advance: advance)
+            let width = Double(advance) * pointsPerUnit(segment.font)
+            line.parts.append((atoms[index].segment, part, width))
+            line.width += width
+            index = end + 1
+        }
+    }
+
+    private func isBoundary(_ offset: Int, _ clusterEnds: [Int]) -> Bool {
+        var low = 0, high = clusterEnds.count
+        while low < high {
+            let mid = (low + high) / 2
+            if clusterEnds[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < clusterEnds.count && clusterEnds[low] == offset
+    }
+}

@@ -1,0 +1,150 @@
+import BubbleUnicode
+
+/// Lays out text: the one object whose `TextLayout` is both measured and drawn.
+///
+/// Stages, per paragraph: grapheme clusters → font fallback → bidi levels → script runs →
+/// segments (at every change and every UAX #14 opportunity) → HarfBuzz shaping (cached) →
+/// greedy line filling → visual order (rule L2) and line metrics.
+/// Safe to use from several threads at once: fonts are immutable, ICU iterators are pooled,
+/// the shaping cache is locked per shard.
+public final class TextEngine: Sendable {
+    public let fonts: FontSet
+    private let fallback: FontFallback
+    private let cache: ShapeCache?
+
+    /// `cachesShaping: false` shapes every segment afresh (the cache must never change a result;
+    /// tests compare both).
+    public init(fonts: FontSet, cachesShaping: Bool = true) {
+        self.fonts = fonts
+        fallback = FontFallback(fonts: fonts)
+        cache = cachesShaping ? ShapeCache() : nil
+    }
+
+    /// Number of shaped segments held in the cache.
+    public var cachedSegmentCount: Int { cache?.count ?? 0 }
+
+    public func layout(_ text: String, style: TextStyle) throws -> TextLayout {
+        var units = Array(text.utf16)
+        // A tab in a chat message is a wide space; fonts have no glyph for U+0009.
+        for index in units.indices where units[index] == 0x09 { units[index] = 0x20 }
+        return try units.withUnsafeBufferPointer { buffer in
+            try layout(buffer, text: text, style: style)
+        }
+    }
+
+    private func layout(_ buffer: UnsafeBufferPointer<UInt16>, text: String, style: TextStyle) throws -> TextLayout {
+        let opportunities = try LineBreaks.opportunities(in: buffer)
+        let segmenter = Segmenter(shaper: Shaper(fonts: fonts, cache: cache), fallback: fallback)
+        let breaker = LineBreaker(fonts: fonts, fontSize: style.fontSize, maxWidth: style.maxWidth)
+        var lines: [TextLine] = []
+        var top = 0.0
+        var paragraphStart = 0
+        var softBreaks: [Int] = []
+        for opportunity in opportunities {
+            let isEnd = opportunity.offset == buffer.count
+            if !opportunity.isMandatory && !isEnd {
+                softBreaks.append(opportunity.offset)
+                continue
+            }
+            let contentEnd = opportunity.isMandatory ? opportunity.offset - terminatorLength(buffer, before: opportunity.offset)
+                                                     : opportunity.offset
+            let content = paragraphStart..<max(paragraphStart, contentEnd)
+            let paragraphLines = try layoutParagraph(buffer, content, fullRange: paragraphStart..<opportunity.offset,
+                                                     softBreaks: softBreaks[...], segmenter: segmenter,
+                                                     breaker: breaker, style: style, top: &top)
+            lines.append(contentsOf: paragraphLines)
+            softBreaks.removeAll(keepingCapacity: true)
+            paragraphStart = opportunity.offset
+            if isEnd && opportunity.isMandatory {
+                // Text ending in a hard break has an empty last line, as in Pango and UIKit.
+                lines.append(emptyLine(at: buffer.count..<buffer.count, style: style, top: &top))
+            }
+        }
+        if buffer.isEmpty { lines.append(emptyLine(at: 0..<0, style: style, top: &top)) }
+        let width = lines.reduce(0.0) { max($0, $1.width) }
+        for index in lines.indices where lines[index].direction == .rightToLeft {
+            lines[index].x = width - lines[index].width
+        }
+        return TextLayout(text: text, style: style, lines: lines, width: width, height: top)
+    }
+
+    private func layoutParagraph(_ buffer: UnsafeBufferPointer<UInt16>, _ content: Range<Int>, fullRange: Range<Int>,
+                                 softBreaks: ArraySlice<Int>, segmenter: Segmenter, breaker: LineBreaker,
+                                 style: TextStyle, top: inout Double) throws -> [TextLine] {
+        if content.isEmpty { return [emptyLine(at: fullRange, style: style, top: &top)] }
+        let inside = softBreaks.filter { $0 > content.lowerBound && $0 < content.upperBound }
+        let paragraph = try segmenter.analyse(buffer, content, softBreaks: inside[...])
+        let contents = breaker.lines(for: paragraph)
+        let direction: TextDirection = paragraph.level & 1 == 0 ? .leftToRight : .rightToLeft
+        var result: [TextLine] = []
+        var lineStart = fullRange.lowerBound
+        for (index, content) in contents.enumerated() {
+            let isLast = index == contents.count - 1
+            let end = isLast ? fullRange.upperBound : contents[index + 1].parts.first?.part.range.lowerBound ?? fullRange.upperBound
+            var line = makeLine(content, paragraph: paragraph, direction: direction, style: style, top: top)
+            line.range = lineStart..<end
+            lineStart = end
+            top += line.height
+            result.append(line)
+        }
+        return result
+    }
+
+    /// Orders a line's parts visually (UAX #9 rule L2), merges neighbours of one font, level and
+    /// script into runs, and takes the largest ascender and descender of the fonts on it.
+    private func makeLine(_ content: LineBreaker.LineContent, paragraph: Segmenter.Paragraph,
+                          direction: TextDirection, style: TextStyle, top: Double) -> TextLine {
+        let segments = paragraph.segments
+        let order = BidiParagraph.visualOrder(levels: content.parts.map { segments[$0.segment].level })
+        var runs: [GlyphRun] = []
+        var pen = direction == .rightToLeft ? -content.hanging : 0
+        var ascent = 0.0, descent = 0.0
+        for logical in order {
+            let (segmentIndex, part, width) = content.parts[logical]
+            let segment = segments[segmentIndex]
+            let font = fonts.fonts[Int(segment.font)]
+            let scale = style.fontSize / Double(font.unitsPerEm)
+            ascent = max(ascent, Double(font.ascender) * scale)
+            descent = max(descent, Double(font.descender) * scale)
+            let partRange = part.range
+            if let last = runs.last, last.fontIndex == Int(segment.font), last.bidiLevel == segment.level,
+               last.script == segment.script {
+                let merged = last.range.lowerBound < partRange.lowerBound
+                    ? last.range.lowerBound..<max(last.range.upperBound, partRange.upperBound)
+                    : partRange.lowerBound..<max(last.range.upperBound, partRange.upperBound)
+                runs[runs.count - 1] = GlyphRun(font: font, fontIndex: last.fontIndex, range: merged,
+                                                bidiLevel: last.bidiLevel, script: last.script, x: last.x,
+                                                width: last.width + width, pointsPerUnit: scale,
+                                                parts: last.parts + [part])
+            } else {
+                runs.append(GlyphRun(font: font, fontIndex: Int(segment.font), range: partRange,
+                                     bidiLevel: segment.level, script: segment.script, x: pen, width: width,
+                                     pointsPerUnit: scale, parts: [part]))
+            }
+            pen += width
+        }
+        return TextLine(range: paragraph.range, direction: direction, x: 0, top: top,
+                        width: content.width - content.hanging, hangingWidth: content.hanging,
+                        ascent: ascent, descent: descent, runs: runs)
+    }
+
+    private func emptyLine(at range: Range<Int>, style: TextStyle, top: inout Double) -> TextLine {
+        let font = fonts.primary
+        let scale = style.fontSize / Double(font.unitsPerEm)
+        let line = TextLine(range: range, direction: .leftToRight, x: 0, top: top, width: 0, hangingWidth: 0,
+                            ascent: Double(font.ascender) * scale, descent: Double(font.descender) * scale, runs: [])
+        top += line.height
+        return line
+    }
+
+    /// Length of the hard break that ends a paragraph: CR LF, or one of LF, CR, NEL, VT, FF, LS, PS.
+    private func terminatorLength(_ buffer: UnsafeBufferPointer<UInt16>, before offset: Int) -> Int {
+        guard offset > 0 else { return 0 }
+        let last = buffer[offset - 1]
+        if last == 0x0A, offset > 1, buffer[offset - 2] == 0x0D { return 2 }
+        switch last {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return 1
+        default: return 0
+        }
+    }
+}

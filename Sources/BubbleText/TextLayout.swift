@@ -1,0 +1,117 @@
+import BubbleUnicode
+
+/// What to lay out text with: the size in points, the widest a line may be, and the output
+/// scale (pixels per point) the layout will be drawn at.
+public struct TextStyle: Sendable, Hashable {
+    public var fontSize: Double
+    public var maxWidth: Double
+    /// Layout is unhinted, so positions do not depend on the scale; it is kept so that the one
+    /// rounding step (`pixelSize`) happens at drawing time, at device pixels.
+    public var scale: Double
+
+    public init(fontSize: Double = 16, maxWidth: Double, scale: Double = 1) {
+        self.fontSize = fontSize
+        self.maxWidth = maxWidth
+        self.scale = scale
+    }
+}
+
+/// A glyph placed on its line, in points: x from the line's left edge, y down from the baseline.
+public struct PositionedGlyph: Sendable, Equatable {
+    public var id: UInt32
+    public var x: Double
+    public var y: Double
+    /// UTF-16 offset of the glyph's cluster in the whole text.
+    public var cluster: Int
+}
+
+/// Glyphs of one font, direction and script, in visual order, on one line.
+public struct GlyphRun: Sendable, Equatable {
+    public let font: OpenTypeFont
+    public let fontIndex: Int
+    /// UTF-16 range of the text it shows.
+    public let range: Range<Int>
+    /// UAX #9 embedding level: odd is right-to-left.
+    public let bidiLevel: UInt8
+    public let script: String
+    /// Left edge from the line's left edge, points.
+    public let x: Double
+    public let width: Double
+    /// Points per font unit: font size / units per em.
+    public let pointsPerUnit: Double
+    /// Shaped glyphs in font units, in visual order, as slices of cached shaping results
+    /// (no copies); each part's `clusterBase` turns its clusters into text offsets.
+    let parts: [ShapedPart]
+
+    public var direction: TextDirection { bidiLevel & 1 == 0 ? .leftToRight : .rightToLeft }
+
+    /// The glyphs with positions in points relative to the line's left edge and baseline.
+    public var glyphs: [PositionedGlyph] {
+        var pen = 0.0
+        var result: [PositionedGlyph] = []
+        for part in parts {
+            for glyph in part.glyphs {
+                result.append(PositionedGlyph(id: glyph.glyph, x: x + pen + Double(glyph.xOffset) * pointsPerUnit,
+                                              y: -Double(glyph.yOffset) * pointsPerUnit,
+                                              cluster: part.clusterBase + Int(glyph.cluster)))
+                pen += Double(glyph.advance) * pointsPerUnit
+            }
+        }
+        return result
+    }
+
+    public static func == (a: GlyphRun, b: GlyphRun) -> Bool {
+        a.font === b.font && a.range == b.range && a.bidiLevel == b.bidiLevel && a.script == b.script
+            && a.x == b.x && a.width == b.width && a.pointsPerUnit == b.pointsPerUnit
+            && a.parts == b.parts
+    }
+}
+
+/// Glyphs taken from one shaped segment: all of them, or one cluster range of them after an
+/// emergency break inside a word.
+struct ShapedPart: Sendable, Equatable {
+    /// UTF-16 range of the text these glyphs show.
+    let range: Range<Int>
+    let glyphs: ArraySlice<ShapedGlyph>
+    let clusterBase: Int
+    let advance: Int32
+}
+
+/// One line: its text, its runs in visual order, and its metrics in points.
+public struct TextLine: Sendable, Equatable {
+    /// UTF-16 range, including hanging spaces and the line's hard break, if any.
+    public var range: Range<Int>
+    /// The direction of the paragraph the line belongs to.
+    public var direction: TextDirection
+    /// Left edge inside the layout's box: right-to-left paragraphs align right.
+    public var x: Double
+    /// Top of the line from the top of the layout.
+    public var top: Double
+    /// Width without the spaces that hang past the edge at a soft wrap.
+    public var width: Double
+    /// Width of those hanging spaces.
+    public var hangingWidth: Double
+    /// Largest ascender and descender of the fonts used on the line.
+    public var ascent: Double
+    public var descent: Double
+    public var runs: [GlyphRun]
+
+    public var height: Double { ascent + descent }
+    public var baseline: Double { top + ascent }
+}
+
+/// The one layout that is both measured and drawn.
+public struct TextLayout: Sendable, Equatable {
+    public var text: String
+    public var style: TextStyle
+    public var lines: [TextLine]
+    /// The widest line, unrounded points.
+    public var width: Double
+    /// Sum of the lines' heights, unrounded points.
+    public var height: Double
+
+    /// The size in whole device pixels, converted back to points: the single rounding step.
+    public func pixelSize(scale: Double) -> (width: Double, height: Double) {
+        ((width * scale).rounded(.up) / scale, (height * scale).rounded(.up) / scale)
+    }
+}

@@ -1,0 +1,113 @@
+import BubbleText
+import Dispatch
+import Foundation
+
+/// `bubbles measure`: wrapped text sizes and the origin app's row heights, one NDJSON line per
+/// message, so that an app's row-height math can be checked from the command line and on CI.
+struct MeasureCommand: Subcommand {
+    static let words = ["measure"]
+    static let summary = "measure messages (NDJSON) and print sizes and row heights"
+    static let usage = """
+    usage: bubbles measure [FILE|-] [options]
+
+    Reads NDJSON lines {"id": ..., "text": ...} from FILE or standard input and writes one line
+    per message: {"id", "lines", "width", "height", "row_height"} in points, unrounded.
+    row_height is the origin app's: h > 20 ? h + 80 : 100, h the measured text height.
+
+      --screen-width PT   screen width; text width = screen - 90 (default 375)
+      --width PT          text width directly (overrides --screen-width)
+      --font-size PT      font size (default 16)
+      --explain           add per line: UTF-16 range, text, width, ascent, descent, and every
+                          run's font, bidi level, script and width (a layout receipt)
+      --expect FILE       compare row heights with an app's: NDJSON {"id","row_height"} or CSV
+                          id,row_height; prints rows that differ, a summary, exit 4 if any do
+      --tolerance PT      allowed difference for --expect (default 0.5)
+      --fonts DIR         use the fonts in DIR instead of the bundled ones (same file names)
+
+    Unusable input lines (not JSON, no text, invalid UTF-8) are reported on standard error with
+    their line number and skipped; the exit code is then 3.
+
+    """
+
+    static func run(_ arguments: inout Arguments, io: CommandIO) throws -> Int32 {
+        let screenWidth = try arguments.double("--screen-width") ?? 375
+        let width = try arguments.double("--width") ?? OriginApp.maxTextWidth(screenWidth: screenWidth)
+        let fontSize = try arguments.double("--font-size") ?? OriginApp.fontSize
+        let explain = arguments.flag("--explain")
+        let expectPath = try arguments.option("--expect")
+        let tolerance = try arguments.double("--tolerance") ?? 0.5
+        let fontsDirectory = try arguments.option("--fonts")
+        let inputs = try arguments.positionals()
+        guard width > 0, width < 100_000 else { throw CommandError.usage("text width must be between 0 and 100000 pt") }
+        guard fontSize > 0, fontSize < 1000 else { throw CommandError.usage("--font-size must be between 0 and 1000 pt") }
+        guard inputs.count <= 1 else { throw CommandError.usage("give one input file (or - for standard input)") }
+
+        let expected = try expectPath.map { try ExpectedHeights(contentsOf: io.resolve($0)) }
+        let (data, source) = try readInput(inputs.first, io: io)
+        let (messages, problems) = MessageLines.parse(data, source: source)
+        for problem in problems { io.writeError(problem.message + ", skipped\n") }
+
+        let engine = try TextEngine(fonts: FontSet.bundled(directory: fontsDirectory.map(io.resolve)))
+        let style = TextStyle(fontSize: fontSize, maxWidth: width)
+        let layouts = try layoutInParallel(messages.map(\.text), engine: engine, style: style)
+
+        var output = ""
+        for (message, layout) in zip(messages, layouts) {
+            output += MeasureRecord(idJSON: message.idJSON, layout: layout).json(explain: explain) + "\n"
+        }
+        if let expected {
+            let report = ExpectationReport(expected: expected, messages: messages, layouts: layouts, tolerance: tolerance)
+            io.write(report.text)
+            if !problems.isEmpty { io.writeError("\(problems.count) input lines skipped\n") }
+            return report.differences > 0 ? ExitCode.mismatch : (problems.isEmpty ? ExitCode.success : ExitCode.partial)
+        }
+        io.write(output)
+        if !problems.isEmpty {
+            io.writeError("\(problems.count) input lines skipped\n")
+            return ExitCode.partial
+        }
+        return ExitCode.success
+    }
+
+    static func readInput(_ path: String?, io: CommandIO) throws -> (Data, String) {
+        guard let path, path != "-" else { return (io.readStandardInput(), "<stdin>") }
+        let resolved = io.resolve(path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
+            throw CommandError("\(path): no such file")
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: resolved) else {
+            throw CommandError("\(path): cannot be read")
+        }
+        return (data, path)
+    }
+
+    /// Lays texts out on every core, results in input order. The engine is thread-safe.
+    static func layoutInParallel(_ texts: [String], engine: TextEngine, style: TextStyle) throws -> [TextLayout] {
+        final class Results: @unchecked Sendable {
+            var layouts: [TextLayout?]
+            var error: Error?
+            let lock = NSLock()
+            init(_ count: Int) { layouts = Array(repeating: nil, count: count) }
+        }
+        let results = Results(texts.count)
+        let chunk = 64
+        let chunks = (texts.count + chunk - 1) / chunk
+        DispatchQueue.concurrentPerform(iterations: chunks) { index in
+            let range = index * chunk..<min(texts.count, (index + 1) * chunk)
+            var local: [TextLayout] = []
+            do {
+                for i in range { local.append(try engine.layout(texts[i], style: style)) }
+                results.lock.lock()
+                for (offset, layout) in local.enumerated() { results.layouts[range.lowerBound + offset] = layout }
+                results.lock.unlock()
+            } catch {
+                results.lock.lock()
+                results.error = error
+                results.lock.unlock()
+            }
+        }
+        if let error = results.error { throw error }
+        return results.layouts.map { $0! }
+    }
+}

@@ -1,0 +1,72 @@
+import BubbleText
+
+/// One output line of `bubbles measure`, with the optional layout receipt.
+struct MeasureRecord {
+    let idJSON: String
+    let layout: TextLayout
+
+    var rowHeight: Double { OriginApp.textRowHeight(textHeight: layout.height) }
+
+    func json(explain: Bool) -> String {
+        var pairs: [(String, String)] = [
+            ("id", idJSON),
+            ("lines", String(layout.lines.count)),
+            ("width", JSONText.number(layout.width)),
+            ("height", JSONText.number(layout.height)),
+            ("row_height", JSONText.number(rowHeight)),
+        ]
+        if explain { pairs.append(("explain", JSONText.array(layout.lines.map(lineJSON)))) }
+        return JSONText.object(pairs)
+    }
+
+    /// Ranges are UTF-16 offsets, as NSRange counts them in the origin app.
+    private func lineJSON(_ line: TextLine) -> String {
+        let utf16 = Array(layout.text.utf16)
+        let text = String(decoding: utf16[line.range], as: UTF16.self)
+        return JSONText.object([
+            ("start", String(line.range.lowerBound)), ("end", String(line.range.upperBound)),
+            ("text", JSONText.string(text)),
+            ("direction", JSONText.string(line.direction.rawValue)),
+            ("width", JSONText.number(line.width)),
+            ("hanging", JSONText.number(line.hangingWidth)),
+            ("ascent", JSONText.number(line.ascent)), ("descent", JSONText.number(line.descent)),
+            ("runs", JSONText.array(line.runs.map { run in
+                JSONText.object([
+                    ("start", String(run.range.lowerBound)), ("end", String(run.range.upperBound)),
+                    ("font", JSONText.string(run.font.familyName)),
+                    ("level", String(run.bidiLevel)), ("script", JSONText.string(run.script)),
+                    ("x", JSONText.number(run.x)), ("width", JSONText.number(run.width)),
+                ])
+            })),
+        ])
+    }
+}
+
+/// `--expect`: every row whose height differs by more than the tolerance, and a summary.
+struct ExpectationReport {
+    var text = ""
+    var differences = 0
+
+    init(expected: ExpectedHeights, messages: [MessageLine], layouts: [TextLayout], tolerance: Double) {
+        var compared = 0
+        var measuredIds = Set<String>()
+        for (message, layout) in zip(messages, layouts) {
+            measuredIds.insert(message.idText)
+            guard let want = expected.heights[message.idText] else { continue }
+            compared += 1
+            let got = OriginApp.textRowHeight(textHeight: layout.height)
+            if abs(got - want) > tolerance {
+                differences += 1
+                let diff = got - want
+                text += "differs: id \(message.idJSON): expected \(JSONText.number(want)), measured "
+                    + "\(JSONText.number(got)) (\(diff > 0 ? "+" : "")\(JSONText.number(diff)) pt, \(layout.lines.count) lines) "
+                    + "text \(JSONText.string(message.text))\n"
+            }
+        }
+        let unmatched = expected.order.filter { !measuredIds.contains($0) }
+        for id in unmatched.prefix(20) { text += "missing: id \(id) is in the expect file but not in the input\n" }
+        text += "\(differences) of \(compared) rows differ by more than \(JSONText.number(tolerance)) pt"
+        text += "; \(messages.count - compared) input rows without an expected height"
+        text += "; \(unmatched.count) expected ids not in the input\n"
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// One `{"id": …, "text": …}` line of an NDJSON input.
+struct MessageLine {
+    let lineNumber: Int
+    /// The id as it was written (string or number), re-encoded for output.
+    let idJSON: String
+    /// The id as text, to match against `--expect` files.
+    let idText: String
+    let text: String
+}
+
+/// Reads NDJSON message lines; a line that is not usable is reported, not fatal.
+enum MessageLines {
+    struct Problem: Error { let lineNumber: Int; let message: String }
+
+    static func parse(_ data: Data, source: String) -> (messages: [MessageLine], problems: [Problem]) {
+        var messages: [MessageLine] = []
+        var problems: [Problem] = []
+        var lineNumber = 0
+        for rawLine in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = rawLine
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            switch parseLine(Data(line)) {
+            case .success(let (idJSON, idText, text)):
+                messages.append(MessageLine(lineNumber: lineNumber, idJSON: idJSON, idText: idText, text: text))
+            case .failure(let problem):
+                problems.append(Problem(lineNumber: lineNumber, message: "\(source):\(lineNumber): \(problem.message)"))
+            }
+        }
+        return (messages, problems)
+    }
+
+    private struct LineProblem: Error { let message: String }
+
+    private static func parseLine(_ line: Data) -> Result<(String, String, String), LineProblem> {
+        guard String(data: line, encoding: .utf8) != nil else {
+            return .failure(LineProblem(message: "not valid UTF-8"))
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed])
+        } catch {
+            return .failure(LineProblem(message: "not JSON"))
+        }
+        guard let fields = object as? [String: Any] else {
+            return .failure(LineProblem(message: "not a JSON object"))
+        }
+        guard let text = fields["text"] as? String else {
+            return .failure(LineProblem(message: fields["text"] == nil ? "no \"text\" field" : "\"text\" is not a string"))
+        }
+        let id = fields["id"] ?? NSNull()
+        let idJSON = JSONText.value(id)
+        let idText = (id as? String) ?? idJSON
+        return .success((idJSON, idText, text))
+    }
+}
