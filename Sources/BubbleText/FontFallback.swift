@@ -7,9 +7,19 @@ struct FontFallback: Sendable {
     /// Whether the primary font has every printable ASCII character (then ASCII text needs no lookups).
     let primaryCoversASCII: Bool
 
+    /// The first font (in fallback order) that covers each scalar below `tableLimit`, 0xFF for
+    /// none: one load instead of a cmap search per font for the common single-scalar cluster.
+    private let firstCoveringFont: [UInt8]
+    private static let tableLimit: UInt32 = 0x30000
+
     init(fonts: FontSet) {
         self.fonts = fonts
         primaryCoversASCII = (0x20...0x7E).allSatisfy { fonts.primary.covers(UInt32($0)) }
+        var table = [UInt8](repeating: 0xFF, count: Int(Self.tableLimit))
+        for (index, font) in fonts.fonts.enumerated().reversed() {
+            for scalar in font.coveredScalars() where scalar < Self.tableLimit { table[Int(scalar)] = UInt8(index) }
+        }
+        firstCoveringFont = table
     }
 
     /// A font index per cluster. `boundaries` are the clusters' end offsets in `text`, starting
@@ -27,6 +37,12 @@ struct FontFallback: Sendable {
         var clusterStart = start
         for (index, end) in boundaries.enumerated() {
             defer { clusterStart = end }
+            if end == clusterStart + 1, let font = singleUnitFont(text[clusterStart]) {
+                result[index] = font
+                previous = font
+                resolve(&pendingSpaces, to: font, text: text, start: start, boundaries: boundaries, result: &result)
+                continue
+            }
             let cluster = ClusterScalars(text: text, range: clusterStart..<end)
             if cluster.isSpaceLike {
                 if let previous, Int(previous) != fonts.emojiIndex, fonts.fonts[Int(previous)].covers(cluster.first) {
@@ -41,13 +57,31 @@ struct FontFallback: Sendable {
             let font = choose(cluster)
             result[index] = font
             previous = font
-            for space in pendingSpaces where Int(font) != fonts.emojiIndex {
-                let scalar = ClusterScalars.firstScalar(text, at: space == 0 ? start : boundaries[space - 1])
-                result[space] = fonts.fonts[Int(font)].covers(scalar) ? font : 0
-            }
-            pendingSpaces.removeAll()
+            resolve(&pendingSpaces, to: font, text: text, start: start, boundaries: boundaries, result: &result)
         }
         return result
+    }
+
+    /// The font of a one-code-unit cluster that is neither a space nor an emoji, from the table;
+    /// nil sends the cluster down the general path.
+    @inline(__always)
+    private func singleUnitFont(_ unit: UInt16) -> UInt8? {
+        let scalar = UInt32(unit)
+        if unit & 0xF800 == 0xD800 || UnicodeScalars.isWhitespace(scalar) || UnicodeScalars.isInvisibleControl(scalar)
+            || UnicodeScalars.isEmojiPresentation(scalar) { return nil }
+        let font = firstCoveringFont[Int(scalar)]
+        return font == 0xFF ? 0 : font
+    }
+
+    /// Spaces waiting for the font after them take it, unless it is the emoji font.
+    private func resolve(_ pending: inout [Int], to font: UInt8, text: UnsafeBufferPointer<UInt16>, start: Int,
+                         boundaries: [Int], result: inout [UInt8]) {
+        if pending.isEmpty { return }
+        for space in pending where Int(font) != fonts.emojiIndex {
+            let scalar = ClusterScalars.firstScalar(text, at: space == 0 ? start : boundaries[space - 1])
+            result[space] = fonts.fonts[Int(font)].covers(scalar) ? font : 0
+        }
+        pending.removeAll()
     }
 
     private func choose(_ cluster: ClusterScalars) -> UInt8 {

@@ -75,6 +75,18 @@ public final class OpenTypeFont: @unchecked Sendable {
 
     public func covers(_ scalar: UInt32) -> Bool { glyph(for: scalar) != nil }
 
+    /// Every scalar the font's cmap maps, in ascending order.
+    public func coveredScalars() -> [UInt32] {
+        let set = hb_set_create()
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(face, set)
+        var result: [UInt32] = []
+        result.reserveCapacity(Int(hb_set_get_population(set)))
+        var scalar = hb_codepoint_t.max // HB_SET_VALUE_INVALID: start before the first
+        while hb_set_next(set, &scalar) != 0 { result.append(scalar) }
+        return result
+    }
+
     private static func name(of face: OpaquePointer, id: hb_ot_name_id_t) -> String? {
         var length: UInt32 = 128
         var buffer = [CChar](repeating: 0, count: 129)

@@ -1,0 +1,110 @@
+import BubbleText
+import Dispatch
+import Foundation
+
+/// `bubbles bench measure`: the engine's speed as ratios measured in one run, against the
+/// bare HarfBuzz floor and, when given, Pango in C on the same corpus and fonts.
+struct BenchMeasureCommand: Subcommand {
+    static let words = ["bench", "measure"]
+    static let summary = "measure a corpus cold and warm, against a bare HarfBuzz pass"
+    static let usage = """
+    usage: bubbles bench measure CORPUS.jsonl [--passes N] [--pango PANGO_MEASURE_BINARY]
+
+    Lays out every message of CORPUS (NDJSON {"id","text"}, e.g.
+    ../shared/bench/out/corpus.jsonl) at 16 pt in 285 pt on one thread and prints messages per
+    second for: the engine cold (a new engine, empty shaping cache, every pass), the engine warm
+    (cache filled by an earlier pass), the engine warm on every core, and a bare HarfBuzz pass
+    that shapes each whole message once with the primary font; then the ratios. Each figure is
+    the best of N passes (default 5). With --pango, also runs ../shared/bench's pango_measure
+    binary (built from pango_measure.c) on the same corpus in the same run and prints the ratio.
+
+    """
+
+    static func run(_ arguments: inout Arguments, io: CommandIO) throws -> Int32 {
+        let passes = try arguments.int("--passes") ?? 5
+        let pango = try arguments.option("--pango")
+        let inputs = try arguments.positionals()
+        guard inputs.count == 1 else { throw CommandError.usage("give one corpus file") }
+        guard passes > 0, passes <= 100 else { throw CommandError.usage("--passes must be 1…100") }
+        let (data, source) = try MeasureCommand.readInput(inputs[0], io: io)
+        let (messages, problems) = MessageLines.parse(data, source: source)
+        guard !messages.isEmpty else { throw CommandError("\(source): no messages") }
+        let texts = messages.map(\.text)
+        let fonts = try FontSet.bundled()
+        let style = TextStyle(fontSize: 16, maxWidth: 285)
+
+        func rate(_ body: () throws -> Void) rethrows -> Double {
+            var best = Double.infinity
+            for _ in 0..<passes {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try body()
+                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+            return Double(texts.count) / best
+        }
+
+        let floor = ShapingFloor(font: fonts.primary)
+        var checksum: Int64 = 0
+        let floorRate = rate { checksum &+= floor.shapeEach(texts) }
+        let coldRate = try rate {
+            let engine = TextEngine(fonts: fonts)
+            for text in texts { _ = try engine.layout(text, style: style) }
+        }
+        let warmEngine = TextEngine(fonts: fonts)
+        for text in texts { _ = try warmEngine.layout(text, style: style) }
+        let warmRate = try rate { for text in texts { _ = try warmEngine.layout(text, style: style) } }
+        let parallelRate = try rate { _ = try MeasureCommand.layoutInParallel(texts, engine: warmEngine, style: style) }
+
+        var report = """
+        corpus: \(source), \(texts.count) messages (\(problems.count) lines skipped), 16 pt, 285 pt wide, best of \(passes)
+        bare HarfBuzz (whole message, primary font): \(format(floorRate)) msg/s
+        engine cold (empty cache):                   \(format(coldRate)) msg/s   \(ratio(coldRate, floorRate)) × bare
+        engine warm (1 thread):                      \(format(warmRate)) msg/s   \(ratio(warmRate, floorRate)) × bare
+        engine warm (\(ProcessInfo.processInfo.activeProcessorCount) threads):                     \(format(parallelRate)) msg/s   \(ratio(parallelRate, floorRate)) × bare
+        shaping cache: \(warmEngine.cachedSegmentCount) segments
+
+        """
+        if let pango {
+            let pangoRate = try runPango(binary: io.resolve(pango), corpus: io.resolve(inputs[0]))
+            report += """
+            pango (C, 1 thread):                         \(format(pangoRate)) msg/s
+            engine warm / pango: \(ratio(warmRate, pangoRate)) ×   engine cold / pango: \(ratio(coldRate, pangoRate)) ×
+
+            """
+        }
+        io.write(report)
+        return checksum == 0 ? ExitCode.failure : ExitCode.success
+    }
+
+    /// Runs pango_measure on the corpus with the bench's fonts.conf and reads its best rate.
+    private static func runPango(binary: String, corpus: String) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-pango-\(getpid()).jsonl")
+        defer { try? FileManager.default.removeItem(at: output) }
+        process.arguments = ["--corpus", corpus, "--out", output.path, "--repeat", "3", "--no-ink"]
+        var environment = ProcessInfo.processInfo.environment
+        if environment["FONTCONFIG_FILE"] == nil {
+            let binaryFolder = URL(fileURLWithPath: binary).deletingLastPathComponent().deletingLastPathComponent()
+            environment["FONTCONFIG_FILE"] = binaryFolder.appendingPathComponent("fonts.conf").path
+        }
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { throw CommandError("cannot run \(binary): \(error)") }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let rates = text.split(separator: "\n").compactMap { line -> Double? in
+            guard let range = line.range(of: " messages/s") else { return nil }
+            return Double(line[..<range.lowerBound].split(separator: " ").last ?? "")
+        }
+        guard process.terminationStatus == 0, let best = rates.max() else {
+            throw CommandError("\(binary) failed or printed no rate:\n\(text)")
+        }
+        return best
+    }
+
+    private static func format(_ value: Double) -> String { String(format: "%10.0f", value) }
+    private static func ratio(_ a: Double, _ b: Double) -> String { String(format: "%.2f", a / b) }
+}
