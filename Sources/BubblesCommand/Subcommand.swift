@@ -13,6 +13,7 @@ public protocol Subcommand {
 public enum Bubbles {
     public static let all: [any Subcommand.Type] = [
         MeasureCommand.self,
+        BenchMeasureCommand.self,
     ]
 
     public static func main(_ tokens: [String], io: CommandIO) -> Int32 {
