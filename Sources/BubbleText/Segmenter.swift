@@ -6,7 +6,8 @@ struct Segment {
     let range: Range<Int>
     let font: UInt8
     let level: UInt8
-    let script: String
+    /// ISO 15924 tag, which is also HarfBuzz's script value.
+    let script: UInt32
     let shaped: ShapedSegment
     /// Offset where the segment's trailing whitespace starts (== range.upperBound when none).
     let trailingWhitespaceStart: Int
@@ -62,9 +63,9 @@ struct Segmenter {
             }
             let font = fonts[clusterIndex]
             let level = bidi.levels[start - range.lowerBound]
-            let script = scripts[scriptIndex].script
+            let script = harfBuzzScript(scripts[scriptIndex].tag)
             let shaped = shaper.shape(text, paragraph: range, segment: start..<cut, font: font, level: level,
-                                      script: harfBuzzScript(script))
+                                      script: script)
             var whitespaceStart = cut
             while whitespaceStart > start, UnicodeScalars.isWhitespace(UInt32(text[whitespaceStart - 1])) {
                 whitespaceStart -= 1

@@ -1,3 +1,4 @@
+import BubbleUnicode
 import CHarfBuzz
 import Synchronization
 
@@ -45,7 +46,7 @@ struct ShapeKey: Hashable, Sendable {
     /// Scripts whose HarfBuzz shapers never look outside the segment.
     static let contextFreeScripts: Set<UInt32> = Set(
         ["Latn", "Cyrl", "Grek", "Armn", "Geor", "Hani", "Hira", "Kana", "Hang", "Bopo", "Hebr",
-         "Zyyy", "Zinh", "Thai", "Ethi", "Cher"].map(harfBuzzScript))
+         "Zyyy", "Zinh", "Thai", "Ethi", "Cher"].map { harfBuzzScript(ScriptRun.tag($0)) })
 }
 
 /// Shaping results shared by every layout of one engine, across threads. Sharded so that

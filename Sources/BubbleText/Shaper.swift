@@ -69,10 +69,7 @@ struct Shaper: Sendable {
     }
 }
 
-/// HarfBuzz script value for an ISO 15924 code (`Latn` → HB_SCRIPT_LATIN).
-func harfBuzzScript(_ iso15924: String) -> UInt32 {
-    let bytes = Array(iso15924.utf8)
-    guard bytes.count == 4 else { return HB_SCRIPT_COMMON.rawValue }
-    let tag = bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-    return hb_script_from_iso15924_tag(tag).rawValue
+/// HarfBuzz script value for an ISO 15924 tag (`Latn` → HB_SCRIPT_LATIN; `Zyyy` → common).
+func harfBuzzScript(_ tag: UInt32) -> UInt32 {
+    hb_script_from_iso15924_tag(tag).rawValue
 }

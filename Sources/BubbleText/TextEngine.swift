@@ -95,33 +95,41 @@ public final class TextEngine: Sendable {
     private func makeLine(_ content: LineBreaker.LineContent, paragraph: Segmenter.Paragraph,
                           direction: TextDirection, style: TextStyle, top: Double) -> TextLine {
         let segments = paragraph.segments
-        let order = BidiParagraph.visualOrder(levels: content.parts.map { segments[$0.segment].level })
+        let parts = content.parts
+        let order = BidiParagraph.visualOrder(levels: parts.map { segments[$0.segment].level })
         var runs: [GlyphRun] = []
+        runs.reserveCapacity(4)
         var pen = direction == .rightToLeft ? -content.hanging : 0
         var ascent = 0.0, descent = 0.0
-        for logical in order {
-            let (segmentIndex, part, width) = content.parts[logical]
-            let segment = segments[segmentIndex]
-            let font = fonts.fonts[Int(segment.font)]
+        var visual = 0
+        while visual < order.count {
+            // Neighbours (in visual order) of one font, level and script make one run.
+            let first = segments[parts[order[visual]].segment]
+            var end = visual + 1
+            while end < order.count {
+                let next = segments[parts[order[end]].segment]
+                guard next.font == first.font, next.level == first.level, next.script == first.script else { break }
+                end += 1
+            }
+            let font = fonts.fonts[Int(first.font)]
             let scale = style.fontSize / Double(font.unitsPerEm)
             ascent = max(ascent, Double(font.ascender) * scale)
             descent = max(descent, Double(font.descender) * scale)
-            let partRange = part.range
-            if let last = runs.last, last.fontIndex == Int(segment.font), last.bidiLevel == segment.level,
-               last.script == segment.script {
-                let merged = last.range.lowerBound < partRange.lowerBound
-                    ? last.range.lowerBound..<max(last.range.upperBound, partRange.upperBound)
-                    : partRange.lowerBound..<max(last.range.upperBound, partRange.upperBound)
-                runs[runs.count - 1] = GlyphRun(font: font, fontIndex: last.fontIndex, range: merged,
-                                                bidiLevel: last.bidiLevel, script: last.script, x: last.x,
-                                                width: last.width + width, pointsPerUnit: scale,
-                                                parts: last.parts + [part])
-            } else {
-                runs.append(GlyphRun(font: font, fontIndex: Int(segment.font), range: partRange,
-                                     bidiLevel: segment.level, script: segment.script, x: pen, width: width,
-                                     pointsPerUnit: scale, parts: [part]))
+            var runParts: [ShapedPart] = []
+            runParts.reserveCapacity(end - visual)
+            var width = 0.0
+            var lower = Int.max, upper = Int.min
+            for index in visual..<end {
+                let part = parts[order[index]]
+                runParts.append(part.part)
+                width += part.width
+                lower = min(lower, part.part.range.lowerBound)
+                upper = max(upper, part.part.range.upperBound)
             }
+            runs.append(GlyphRun(font: font, fontIndex: Int(first.font), range: lower..<upper, bidiLevel: first.level,
+                                 scriptTag: first.script, x: pen, width: width, pointsPerUnit: scale, parts: runParts))
             pen += width
+            visual = end
         }
         return TextLine(range: paragraph.range, direction: direction, x: 0, top: top,
                         width: content.width - content.hanging, hangingWidth: content.hanging,

@@ -33,7 +33,8 @@ public struct GlyphRun: Sendable, Equatable {
     public let range: Range<Int>
     /// UAX #9 embedding level: odd is right-to-left.
     public let bidiLevel: UInt8
-    public let script: String
+    /// HarfBuzz script (an ISO 15924 tag); `script` spells it.
+    let scriptTag: UInt32
     /// Left edge from the line's left edge, points.
     public let x: Double
     public let width: Double
@@ -44,6 +45,8 @@ public struct GlyphRun: Sendable, Equatable {
     let parts: [ShapedPart]
 
     public var direction: TextDirection { bidiLevel & 1 == 0 ? .leftToRight : .rightToLeft }
+    /// ISO 15924 code of the run's script (`Latn`, `Hani`, `Arab`, `Zyyy` for common only).
+    public var script: String { ScriptRun.name(of: scriptTag) }
 
     /// The glyphs with positions in points relative to the line's left edge and baseline.
     public var glyphs: [PositionedGlyph] {
@@ -61,7 +64,7 @@ public struct GlyphRun: Sendable, Equatable {
     }
 
     public static func == (a: GlyphRun, b: GlyphRun) -> Bool {
-        a.font === b.font && a.range == b.range && a.bidiLevel == b.bidiLevel && a.script == b.script
+        a.font === b.font && a.range == b.range && a.bidiLevel == b.bidiLevel && a.scriptTag == b.scriptTag
             && a.x == b.x && a.width == b.width && a.pointsPerUnit == b.pointsPerUnit
             && a.parts == b.parts
     }

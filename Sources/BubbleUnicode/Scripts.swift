@@ -4,8 +4,28 @@ import CICU
 /// punctuation, combining marks) resolved to the script around them.
 public struct ScriptRun: Sendable, Equatable {
     public var range: Range<Int>
-    /// ISO 15924 code as ICU spells it (`Latn`, `Hani`, `Arab`, `Zyyy` when only Common).
-    public var script: String
+    /// ISO 15924 code packed big-endian into 32 bits, as HarfBuzz's tags are: `Latn`, `Hani`,
+    /// `Arab`, `Zyyy` when only Common. A number, not a string: layout compares it per segment.
+    public var tag: UInt32
+
+    public init(range: Range<Int>, tag: UInt32) {
+        self.range = range
+        self.tag = tag
+    }
+
+    /// The ISO 15924 code as text.
+    public var script: String { Self.name(of: tag) }
+
+    public static func name(of tag: UInt32) -> String {
+        String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
+    }
+
+    public static func tag(_ name: String) -> UInt32 {
+        name.utf8.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    }
+
+    static let latin = tag("Latn")
+    static let common = tag("Zyyy")
 }
 
 public enum Scripts {
@@ -15,7 +35,7 @@ public enum Scripts {
         if text.isEmpty { return [] }
         if text.allSatisfy({ $0 < 0x80 }) {
             let hasLetter = text.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
-            return [ScriptRun(range: 0..<text.count, script: hasLetter ? "Latn" : "Zyyy")]
+            return [ScriptRun(range: 0..<text.count, tag: hasLetter ? ScriptRun.latin : ScriptRun.common)]
         }
         var runs: [(start: Int, code: Int32)] = []
         var pendingStart: Int? = nil // leading Common/Inherited text before the first real script
@@ -36,12 +56,22 @@ public enum Scripts {
                 runs.append((start: start, code: code))
             }
         }
-        if runs.isEmpty { return [ScriptRun(range: 0..<text.count, script: "Zyyy")] }
+        if runs.isEmpty { return [ScriptRun(range: 0..<text.count, tag: ScriptRun.common)] }
         return runs.indices.map { i in
             let end = i + 1 < runs.count ? runs[i + 1].start : text.count
-            let name = cb_uscript_getShortName(UScriptCode(rawValue: runs[i].code)).map { String(cString: $0) } ?? "Zyyy"
-            return ScriptRun(range: runs[i].start..<end, script: name)
+            return ScriptRun(range: runs[i].start..<end, tag: tag(of: runs[i].code))
         }
+    }
+
+    /// ICU's short name of a script code, packed; cached because every run asks.
+    private static func tag(of code: Int32) -> UInt32 {
+        guard code >= 0, code < tags.count else { return ScriptRun.common }
+        return tags[Int(code)]
+    }
+
+    private static let tags: [UInt32] = (0..<Int32(USCRIPT_CODE_LIMIT.rawValue)).map { code in
+        guard let name = cb_uscript_getShortName(UScriptCode(rawValue: code)) else { return ScriptRun.common }
+        return ScriptRun.tag(String(cString: name))
     }
 
     public static func runs(in text: [UInt16]) -> [ScriptRun] {
