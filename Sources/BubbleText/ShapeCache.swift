@@ -1,6 +1,9 @@
 import BubbleUnicode
 import CHarfBuzz
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a shaping result depends on, compared by value.
 ///
@@ -9,8 +12,11 @@ import Synchronization
 /// belongs to one engine. The neighbouring characters are part of the key only for scripts
 /// whose shaper reads context (cursive joining: Arabic, Syriac, Mongolian, N'Ko, …), and whether
 /// the segment starts or ends its paragraph always is (HarfBuzz's BOT/EOT flags).
-struct ShapeKey: Hashable, Sendable {
-    let text: [UInt16]
+///
+/// A key borrows the text from the layout's buffer, so a lookup allocates nothing; only
+/// storing an entry copies the text.
+struct ShapeKey {
+    let text: UnsafeBufferPointer<UInt16>
     let before: UInt16
     let after: UInt16
     let font: UInt8
@@ -20,7 +26,7 @@ struct ShapeKey: Hashable, Sendable {
 
     init(text: UnsafeBufferPointer<UInt16>, paragraph: Range<Int>, segment: Range<Int>,
          font: UInt8, rightToLeft: Bool, script: UInt32) {
-        self.text = Array(text[segment])
+        self.text = UnsafeBufferPointer(rebasing: text[segment])
         let readsContext = !Self.contextFreeScripts.contains(script)
         before = readsContext && segment.lowerBound > paragraph.lowerBound ? text[segment.lowerBound - 1] : 0
         after = readsContext && segment.upperBound < paragraph.upperBound ? text[segment.upperBound] : 0
@@ -30,17 +36,9 @@ struct ShapeKey: Hashable, Sendable {
         self.script = script
         var value: UInt64 = 0xcbf29ce484222325 // FNV-1a: cheap, and good enough for a sharded table
         for unit in self.text { value = (value ^ UInt64(unit)) &* 0x100000001b3 }
-        for part in [UInt64(before), UInt64(after), UInt64(font), UInt64(flags), UInt64(script)] {
-            value = (value ^ part) &* 0x100000001b3
-        }
+        value = (value ^ (UInt64(before) << 16 | UInt64(after))) &* 0x100000001b3
+        value = (value ^ (UInt64(script) << 16 | UInt64(font) << 8 | UInt64(flags))) &* 0x100000001b3
         hash = Int(truncatingIfNeeded: value)
-    }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-    static func == (a: ShapeKey, b: ShapeKey) -> Bool {
-        a.hash == b.hash && a.font == b.font && a.flags == b.flags && a.script == b.script
-            && a.before == b.before && a.after == b.after && a.text == b.text
     }
 
     /// Scripts whose HarfBuzz shapers never look outside the segment.
@@ -53,8 +51,26 @@ struct ShapeKey: Hashable, Sendable {
 /// parallel layouts rarely wait on one lock; each shard is emptied when it grows past its
 /// bound, which never changes a result, only what is shaped again.
 final class ShapeCache: Sendable {
+    /// A stored key: the same fields as `ShapeKey`, with its own copy of the text.
+    private struct Entry: Sendable {
+        let text: [UInt16]
+        let before: UInt16, after: UInt16
+        let font: UInt8, flags: UInt8
+        let script: UInt32
+        let value: ShapedSegment
+
+        func matches(_ key: ShapeKey) -> Bool {
+            font == key.font && flags == key.flags && script == key.script && before == key.before
+                && after == key.after && text.count == key.text.count
+                && text.withUnsafeBufferPointer { stored in
+                    memcmp(stored.baseAddress!, key.text.baseAddress!, stored.count * 2) == 0
+                }
+        }
+    }
+
     private final class Shard: Sendable {
-        let table = Mutex<[ShapeKey: ShapedSegment]>([:])
+        /// Entries by hash; a collision just makes a bucket of two.
+        let table = Mutex<[Int: [Entry]]>([:])
     }
     private let shards: [Shard]
     private let entriesPerShard: Int
@@ -65,18 +81,24 @@ final class ShapeCache: Sendable {
     }
 
     func value(for key: ShapeKey) -> ShapedSegment? {
-        shards[shard(key)].table.withLock { $0[key] }
-    }
-
-    func store(_ value: ShapedSegment, for key: ShapeKey) {
-        let limit = entriesPerShard
-        shards[shard(key)].table.withLock { table in
-            if table.count >= limit { table.removeAll(keepingCapacity: true) }
-            table[key] = value
+        if key.text.isEmpty { return nil }
+        return shards[shard(key)].table.withLock { table in
+            table[key.hash]?.first { $0.matches(key) }?.value
         }
     }
 
-    var count: Int { shards.reduce(0) { total, shard in total + shard.table.withLock { $0.count } } }
+    func store(_ value: ShapedSegment, for key: ShapeKey) {
+        if key.text.isEmpty { return }
+        let entry = Entry(text: Array(key.text), before: key.before, after: key.after, font: key.font,
+                          flags: key.flags, script: key.script, value: value)
+        let limit = entriesPerShard
+        shards[shard(key)].table.withLock { table in
+            if table.count >= limit { table.removeAll(keepingCapacity: true) }
+            table[key.hash, default: []].append(entry)
+        }
+    }
+
+    var count: Int { shards.reduce(0) { total, shard in total + shard.table.withLock { $0.values.reduce(0) { $0 + $1.count } } } }
 
     private func shard(_ key: ShapeKey) -> Int {
         Int(UInt(bitPattern: key.hash >> 7) % UInt(shards.count))
