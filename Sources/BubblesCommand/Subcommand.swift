@@ -12,6 +12,7 @@ public protocol Subcommand {
 /// The `bubbles` tool: picks the subcommand and turns errors into messages and exit codes.
 public enum Bubbles {
     public static let all: [any Subcommand.Type] = [
+        ThemeMakeImagesCommand.self,
         MeasureCommand.self,
         BenchMeasureCommand.self,
     ]

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The outline of avatars in a theme.
+public enum AvatarShape: Sendable, Equatable {
+    case circle
+    /// A square with rounded corners of `radius` points.
+    case rounded(radius: Double)
+
+    var clip: ImageClip {
+        switch self {
+        case .circle: .circle
+        case .rounded(let radius): .roundedRectangle(radius: radius)
+        }
+    }
+}
+
+/// What `drawAvatar` drew, so the caller knows whether to put initials on it.
+public enum AvatarDrawing: Equatable, Sendable {
+    case photo
+    /// No usable photo: a shape filled with `color`; `photoProblem` says why a photo that was
+    /// given could not be used (nil when there was none).
+    case generated(color: RGBAColor, photoProblem: String?)
+}
+
+/// The colours of avatars without a photo, chosen from the JID so a contact keeps the same
+/// colour in every render, on every machine, in every process.
+public enum AvatarPalette {
+    /// Medium tones that carry white initials: coral, amber, green, teal, sky, blue, indigo,
+    /// violet, pink, slate.
+    public static let colors: [RGBAColor] = [
+        "#E57373", "#F0A04B", "#66BB6A", "#26A69A", "#29B6F6",
+        "#5C8DEA", "#7986CB", "#9575CD", "#F06292", "#78909C",
+    ].map { RGBAColor(hex: $0)! }
+
+    /// The palette colour for a JID. JIDs compare case-insensitively, so the JID is
+    /// lowercased first; the hash is FNV-1a because Swift's `Hasher` is seeded per process.
+    public static func color(forJID jid: String) -> RGBAColor {
+        colors[Int(fnv1a32(Array(jid.lowercased().utf8)) % UInt32(colors.count))]
+    }
+
+    /// 32-bit FNV-1a.
+    public static func fnv1a32(_ bytes: [UInt8]) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in bytes {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        return hash
+    }
+}
+
+extension CairoContext {
+    /// Draws an avatar in `rect` cut to `shape`: the photo scaled to fill (keeping its
+    /// proportions, centred), or, without a usable photo, the shape in the JID's colour.
+    @discardableResult
+    public func drawAvatar(photo: Data?, jid: String, in rect: CGRect, shape: AvatarShape) throws -> AvatarDrawing {
+        var problem: String?
+        if let photo {
+            do {
+                let image = try RasterImage(data: photo, name: "avatar of \(jid)")
+                try draw(image, in: rect, fit: .aspectFill, clip: shape.clip)
+                return .photo
+            } catch let error as ImageDecodingError {
+                problem = error.description
+            }
+        }
+        let color = AvatarPalette.color(forJID: jid)
+        withSavedState {
+            newPath()
+            switch shape {
+            case .circle: addCircle(center: CGPoint(x: rect.midX, y: rect.midY), radius: Double(min(rect.width, rect.height)) / 2)
+            case .rounded(let radius): addRoundedRectangle(rect, radius: radius)
+            }
+            setColor(color)
+            fill()
+        }
+        try check("draw the avatar of \(jid)")
+        return .generated(color: color, photoProblem: problem)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The file formats a drawing can become.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case png, pdf, svg
+
+    /// The format a file name asks for by its extension (`out.PNG` → `.png`), nil if none fits.
+    public init?(path: String) {
+        self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+}
+
+/// A drawing area of `width`×`height` points and the document it becomes: PNG pixels at
+/// `scale` pixels per point, or a one-page PDF or SVG in points.
+///
+/// Draw through `context` (user units are points), then call `encoded()` once.
+public final class Canvas {
+    public let format: OutputFormat
+    public let width: Double
+    public let height: Double
+    /// Pixels per point for PNG; 1 for PDF and SVG, whose units are points.
+    public let scale: Int
+    public let context: CairoContext
+
+    public static let scales = 1...3
+
+    public init(format: OutputFormat, width: Double, height: Double, scale: Int = 1) throws {
+        guard width > 0, height > 0, width.isFinite, height.isFinite else {
+            throw CanvasError(problem: "a canvas of \(width)×\(height)pt has no area")
+        }
+        guard Self.scales.contains(scale) else {
+            throw CanvasError(problem: "scale \(scale) is not one of 1, 2, 3")
+        }
+        self.format = format
+        self.width = width
+        self.height = height
+        let surface: CairoSurface
+        switch format {
+        case .png:
+            let pixelWidth = (width * Double(scale)).rounded(.up)
+            let pixelHeight = (height * Double(scale)).rounded(.up)
+            let limit = Double(CairoSurface.maximumImageDimension)
+            guard pixelWidth <= limit, pixelHeight <= limit else {
+                throw CanvasError(problem: "\(Int(pixelWidth))×\(Int(pixelHeight)) px exceeds Cairo's limit of \(CairoSurface.maximumImageDimension) px per side; use a smaller scale, a narrower width or PDF")
+            }
+            surface = try CairoSurface.image(pixelWidth: Int(pixelWidth), pixelHeight: Int(pixelHeight))
+            self.scale = scale
+        case .pdf:
+            surface = try CairoSurface.pdf(width: width, height: height)
+            self.scale = 1
+        case .svg:
+            surface = try CairoSurface.svg(width: width, height: height)
+            self.scale = 1
+        }
+        context = try CairoContext(surface: surface)
+        context.scale(Double(self.scale))
+    }
+
+    /// The finished file's bytes. For PDF and SVG this ends the document: draw nothing after it.
+    public func encoded() throws -> Data {
+        try context.check("draw the \(format.rawValue.uppercased()) canvas")
+        switch format {
+        case .png: return try context.surface.pngData()
+        case .pdf, .svg: return try context.surface.finishDocument()
+        }
+    }
+
+    /// The drawn pixels (PNG canvases only), for tests and snapshot comparison.
+    public func pixels() throws -> PixelBuffer {
+        guard format == .png else { throw CanvasError(problem: "only PNG canvases have pixels") }
+        return try PixelBuffer(surface: context.surface)
+    }
+}
+
+public struct CanvasError: Error, Equatable, CustomStringConvertible {
+    public var problem: String
+    public var description: String { problem }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+extension ThemeDocument {
+    /// Parses and checks `theme.json` bytes; `file` names the file in errors.
+    public init(data: Data, file: String) throws {
+        let root = try JSONNode.parse(data, file: file)
+        _ = try root.object(known: ["name", "dark_variant", "colors", "fonts", "layout", "bubbles", "generate"])
+        name = try root["name"].nonEmptyString()
+        darkVariant = root["dark_variant"].isPresent ? try Self.themeName(root["dark_variant"]) : nil
+        colors = try Self.colors(root["colors"])
+        fonts = try Self.fonts(root["fonts"])
+        layout = try Self.layout(root["layout"])
+        bubbles = try Self.bubbles(root["bubbles"])
+        generate = root["generate"].isPresent ? try Self.art(root["generate"], mirrored: bubbles.incomingMirrorsOutgoing) : nil
+    }
+
+    /// Reads `theme.json` in `directory`.
+    public init(directory: String) throws {
+        let file = directory + "/theme.json"
+        guard let data = FileManager.default.contents(atPath: file) else {
+            let exists = FileManager.default.fileExists(atPath: directory)
+            throw ThemeError(file: file, key: nil, problem: exists ? "cannot read the file" : "no theme directory \(directory)")
+        }
+        try self.init(data: data, file: file)
+    }
+
+    private static func themeName(_ node: JSONNode) throws -> String {
+        let name = try node.nonEmptyString()
+        guard !name.contains("/"), !name.hasPrefix(".") else {
+            throw node.error("'\(name)' is not a theme name (a directory name beside this theme)")
+        }
+        return name
+    }
+
+    private static func colors(_ node: JSONNode) throws -> ThemeColors {
+        let keys = ["background", "outgoing_text", "incoming_text", "link", "name", "time",
+                    "delayed_mark", "typing_dots", "audio_icon"]
+        _ = try node.object(known: keys)
+        return ThemeColors(
+            background: try node["background"].color(), outgoingText: try node["outgoing_text"].color(),
+            incomingText: try node["incoming_text"].color(), link: try node["link"].color(),
+            name: try node["name"].color(), time: try node["time"].color(),
+            delayedMark: try node["delayed_mark"].color(), typingDots: try node["typing_dots"].color(),
+            audioIcon: try node["audio_icon"].color())
+    }
+
+    private static func fonts(_ node: JSONNode) throws -> ThemeFonts {
+        _ = try node.object(known: ["text", "name", "time", "fallbacks"])
+        func font(_ node: JSONNode) throws -> ThemeFont {
+            _ = try node.object(known: ["file", "size"])
+            return ThemeFont(file: try fontFile(node["file"]), size: try node["size"].positive())
+        }
+        let fallbacks = node["fallbacks"].isPresent ? try node["fallbacks"].array().map(fontFile) : []
+        return ThemeFonts(text: try font(node["text"]), name: try font(node["name"]), time: try font(node["time"]),
+                          fallbacks: fallbacks)
+    }
+
+    /// A plain file name of Fonts/: never a path, so a theme cannot reach system fonts.
+    private static func fontFile(_ node: JSONNode) throws -> String {
+        let file = try node.nonEmptyString()
+        let lowercased = file.lowercased()
+        guard !file.contains("/"), !file.hasPrefix("."),
+              [".otf", ".ttf", ".ttc"].contains(where: { lowercased.hasSuffix($0) }) else {
+            throw node.error("'\(file)' is not a font file name in Fonts/ (e.g. Inter-Regular.otf)")
+        }
+        return file
+    }
+
+    private static func layout(_ node: JSONNode) throws -> ThemeLayout {
+        _ = try node.object(known: ["margin", "avatar", "avatar_gap", "text_insets", "time_format"])
+        let avatar = node["avatar"]
+        _ = try avatar.object(known: ["size", "shape", "radius"])
+        let shape: AvatarShape
+        switch try avatar["shape"].string() {
+        case "circle":
+            guard !avatar["radius"].isPresent else { throw avatar["radius"].error("only a rounded avatar has a radius") }
+            shape = .circle
+        case "rounded": shape = .rounded(radius: try avatar["radius"].nonNegative())
+        case let other: throw avatar["shape"].error("unknown shape '\(other)': use circle or rounded")
+        }
+        return ThemeLayout(margin: try node["margin"].nonNegative(), avatarSize: try avatar["size"].positive(),
+                           avatarShape: shape, avatarGap: try node["avatar_gap"].nonNegative(),
+                           textInsets: try node["text_insets"].insets(),
+                           timeFormat: try node["time_format"].nonEmptyString())
+    }
+
+    private static func bubbles(_ node: JSONNode) throws -> ThemeBubbles {
+        _ = try node.object(known: ["outgoing", "incoming", "incoming_mirrors_outgoing"])
+        let mirrors = try node["incoming_mirrors_outgoing"].bool()
+        func style(_ node: JSONNode) throws -> BubbleImageSpec {
+            _ = try node.object(known: ["image", "cap_insets", "mode"])
+            let modeName = try node["mode"].string()
+            guard let mode = SliceMode(rawValue: modeName) else {
+                throw node["mode"].error("unknown mode '\(modeName)': use stretch or tile")
+            }
+            return BubbleImageSpec(image: try node["image"].nonEmptyString(),
+                                   capInsets: try node["cap_insets"].insets(), mode: mode)
+        }
+        let outgoing = try style(node["outgoing"])
+        if mirrors {
+            guard node["incoming"].value == nil else {
+                throw node["incoming"].error("not allowed when incoming_mirrors_outgoing is true (incoming bubbles are the outgoing image mirrored)")
+            }
+            return ThemeBubbles(outgoing: outgoing, incoming: nil, incomingMirrorsOutgoing: true)
+        }
+        return ThemeBubbles(outgoing: outgoing, incoming: try style(node["incoming"]), incomingMirrorsOutgoing: false)
+    }
+
+    private static func art(_ node: JSONNode, mirrored: Bool) throws -> BubbleArtSpec {
+        _ = try node.object(known: ["size", "corner_radius", "tail", "border_pixels", "scales", "outgoing", "incoming"])
+        let size = node["size"], tail = node["tail"]
+        _ = try size.object(known: ["width", "height"])
+        _ = try tail.object(known: ["width", "top", "bottom", "tip"])
+        let scales = try node["scales"].array().map { item -> Int in
+            let scale = try item.number()
+            guard [1.0, 2.0, 3.0].contains(scale) else {
+                throw item.error("\(JSONNode.format(scale)) is not a scale: use 1, 2 or 3")
+            }
+            return Int(scale)
+        }
+        guard !scales.isEmpty else { throw node["scales"].error("must list at least one scale") }
+        guard Set(scales).count == scales.count else { throw node["scales"].error("lists a scale twice") }
+        func colors(_ node: JSONNode) throws -> BubbleArtColors {
+            _ = try node.object(known: ["fill", "border"])
+            return BubbleArtColors(fill: try node["fill"].color(),
+                                   border: node["border"].isPresent ? try node["border"].color() : nil)
+        }
+        if mirrored, node["incoming"].value != nil {
+            throw node["incoming"].error("not allowed when incoming_mirrors_outgoing is true")
+        }
+        return BubbleArtSpec(
+            width: try size["width"].positive(), height: try size["height"].positive(),
+            cornerRadius: try node["corner_radius"].nonNegative(),
+            tailWidth: try tail["width"].nonNegative(), tailTop: try tail["top"].nonNegative(),
+            tailBottom: try tail["bottom"].nonNegative(), tailTip: try tail["tip"].nonNegative(),
+            borderPixels: try node["border_pixels"].nonNegative(), scales: scales.sorted(),
+            outgoing: try colors(node["outgoing"]), incoming: mirrored ? nil : try colors(node["incoming"]))
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// A JSON value as written, so that theme errors can say what type was found.
+enum JSONValue: Decodable, Equatable {
+    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "true or false"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A position in a theme's JSON: the value there (nil when the key is absent) and its path,
+/// so every error names the file, the key and the problem.
+struct JSONNode {
+    let value: JSONValue?
+    let path: String
+    let file: String
+
+    static func parse(_ data: Data, file: String) throws -> JSONNode {
+        do {
+            return JSONNode(value: try JSONDecoder().decode(JSONValue.self, from: data), path: "", file: file)
+        } catch let DecodingError.dataCorrupted(context) {
+            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            throw ThemeError(file: file, key: nil, problem: "not valid JSON" + (detail.map { " (\($0))" } ?? ""))
+        } catch {
+            throw ThemeError(file: file, key: nil, problem: "not valid JSON")
+        }
+    }
+
+    func error(_ problem: String) -> ThemeError {
+        ThemeError(file: file, key: path.isEmpty ? nil : path, problem: problem)
+    }
+
+    var isPresent: Bool { value != nil && value != .null }
+
+    private func mismatch(_ expected: String) -> ThemeError {
+        guard let value else { return error("missing (required)") }
+        return error("expected \(expected), found \(value.typeName)")
+    }
+
+    /// The object's members, refusing keys not in `known` (a typo never passes silently).
+    func object(known: [String]) throws -> [String: JSONValue] {
+        guard case .object(let members)? = value else { throw mismatch("an object") }
+        if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
+            throw self[unknown].error("unknown key (known keys: \(known.joined(separator: ", ")))")
+        }
+        return members
+    }
+
+    subscript(key: String) -> JSONNode {
+        var member: JSONValue?
+        if case .object(let members)? = value { member = members[key] }
+        return JSONNode(value: member, path: path.isEmpty ? key : path + "." + key, file: file)
+    }
+
+    func array() throws -> [JSONNode] {
+        guard case .array(let items)? = value else { throw mismatch("a list") }
+        return items.enumerated().map { JSONNode(value: $1, path: "\(path)[\($0)]", file: file) }
+    }
+
+    func string() throws -> String {
+        guard case .string(let text)? = value else { throw mismatch("a string") }
+        return text
+    }
+
+    func nonEmptyString() throws -> String {
+        let text = try string()
+        guard !text.isEmpty else { throw error("must not be empty") }
+        return text
+    }
+
+    func bool() throws -> Bool {
+        guard case .bool(let flag)? = value else { throw mismatch("true or false") }
+        return flag
+    }
+
+    func number() throws -> Double {
+        guard case .number(let number)? = value else { throw mismatch("a number") }
+        return number
+    }
+
+    /// A length that may be zero (margins, insets, radii).
+    func nonNegative() throws -> Double {
+        let number = try number()
+        guard number >= 0 else { throw error("\(Self.format(number)) is negative") }
+        return number
+    }
+
+    /// A size that must be greater than zero (font sizes, the avatar).
+    func positive() throws -> Double {
+        let number = try nonNegative()
+        guard number > 0 else { throw error("must be greater than 0") }
+        return number
+    }
+
+    func color() throws -> RGBAColor {
+        let text = try string()
+        guard let color = RGBAColor(hex: text) else {
+            throw error("'\(text)' is not a colour: use #RRGGBB or #RRGGBBAA")
+        }
+        return color
+    }
+
+    /// `{"top": …, "left": …, "bottom": …, "right": …}`, none negative.
+    func insets() throws -> EdgeInsets {
+        _ = try object(known: ["top", "left", "bottom", "right"])
+        return EdgeInsets(top: try self["top"].nonNegative(), left: try self["left"].nonNegative(),
+                          bottom: try self["bottom"].nonNegative(), right: try self["right"].nonNegative())
+    }
+
+    /// `10` rather than `10.0` in messages.
+    static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+@testable import BubbleRender
+
+/// Paths and small builders shared by the render tests.
+enum TestSupport {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let themesDirectory = repositoryRoot + "/Themes"
+    static let fontsDirectory = repositoryRoot + "/Fonts"
+
+    /// A fresh empty directory under the system temporary directory.
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "bubble-render-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static func contents(of directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+    }
+
+    /// PNG bytes of a `width`×`height` image filled with `color` (alpha included).
+    static func flatPNG(width: Int, height: Int, color: RGBAColor) throws -> Data {
+        try drawnPNG(width: width, height: height) { context in
+            context.setColor(color)
+            context.paintReplacing()
+        }
+    }
+
+    /// PNG bytes of a 1-point-per-pixel drawing.
+    static func drawnPNG(width: Int, height: Int, _ draw: (CairoContext) throws -> Void) throws -> Data {
+        let canvas = try Canvas(format: .png, width: Double(width), height: Double(height), scale: 1)
+        try draw(canvas.context)
+        return try canvas.encoded()
+    }
+
+    /// An image for a nine-slice asset.
+    static func scaledImage(scale: Int, width: Int, height: Int, color: RGBAColor) throws -> ScaledImage {
+        let png = try flatPNG(width: width, height: height, color: color)
+        return ScaledImage(scale: scale, image: try RasterImage(data: png, name: "flat@\(scale)x"), name: "flat@\(scale)x.png")
+    }
+
+    /// Renders `draw` into a transparent PNG canvas and returns its pixels.
+    static func render(width: Double, height: Double, scale: Int, _ draw: (CairoContext) throws -> Void) throws -> PixelBuffer {
+        let canvas = try Canvas(format: .png, width: width, height: height, scale: scale)
+        try draw(canvas.context)
+        return try canvas.pixels()
+    }
+}
