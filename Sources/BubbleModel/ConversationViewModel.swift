@@ -1,0 +1,152 @@
+import BubbleArchive
+import Foundation
+
+/// A conversation as bubbles: what each message shows, from whom, and every warning, each naming
+/// its message. No message vanishes without a word except a stale typing indicator.
+public struct ConversationViewModel: Sendable, Equatable {
+    public var account: Participant
+    public var peer: Participant
+    public var bubbles: [BubbleModel]
+    /// Every bubble's warnings, in conversation order.
+    public var warnings: [String]
+
+    public init(conversation: Conversation, options: ViewModelOptions = .classic) {
+        account = conversation.account
+        peer = conversation.peer
+        let maker = BubbleModelMaker(conversation: conversation, options: options)
+        let newest = conversation.messages.indices.last
+        bubbles = conversation.messages.indices.compactMap { index in
+            maker.bubble(for: conversation.messages[index], isNewest: index == newest)
+        }
+        warnings = bubbles.flatMap(\.warnings)
+    }
+}
+
+/// The rules that turn one message into one bubble (or, for a stale typing row, none).
+struct BubbleModelMaker {
+    let conversation: Conversation
+    let options: ViewModelOptions
+
+    func bubble(for message: Message, isNewest: Bool) -> BubbleModel? {
+        let sender = message.outgoing ? conversation.account : conversation.peer
+        var bubble = BubbleModel(source: message.source, direction: message.outgoing ? .outgoing : .incoming,
+                                 sender: sender, senderName: MessageText.senderName(sender), time: message.time,
+                                 delayed: message.delayedSince != nil, content: .placeholder(PlaceholderText.unsupported))
+        let warn = { (problem: String) in bubble.warnings.append("\(message.source): \(problem)") }
+        if !message.problems.isEmpty {
+            message.problems.forEach(warn)
+            return bubble
+        }
+        if message.type == "error" {
+            bubble.content = .placeholder(PlaceholderText.deliveryError)
+            warn("an error stanza (a message the server could not deliver)")
+            return bubble
+        }
+        if isTyping(message) {
+            // The origin app showed "typing" only while it was current: an older composing row
+            // is a leftover, not a message.
+            guard isNewest else { return nil }
+            bubble.content = .typing
+            return bubble
+        }
+        bubble.content = content(of: message, warn: warn)
+        return bubble
+    }
+
+    private func isTyping(_ message: Message) -> Bool {
+        if let kind = message.declaredKind { return kind == "typing" }
+        return message.composing || (message.chatState == "composing" && isBlank(message.body)
+                                     && message.attachment == nil && message.outOfBandURL == nil)
+    }
+
+    private func content(of message: Message, warn: (String) -> Void) -> BubbleContent {
+        let body = message.body ?? ""
+        let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch message.declaredKind {
+        case "text"?: return text(body, warn: warn)
+        case "image"?: return image(message.attachment, warn: warn)
+        case "audio"?: return audio(message.attachment, duration: message.declaredDuration, warn: warn)
+        case "file"?: return link(message)
+        default: break
+        }
+        if trimmed == "image" {
+            guard message.attachment != nil else {
+                warn("body 'image' without an <attachment>")
+                return .placeholder(PlaceholderText.imageMissing)
+            }
+            return image(message.attachment, warn: warn)
+        }
+        if let duration = MediaGeometry.audioDuration(body: body) {
+            return audio(message.attachment, duration: duration, warn: warn)
+        }
+        if message.outOfBandURL.map(isBlank) == false {
+            return link(message)
+        }
+        if let attachment = message.attachment {
+            guard trimmed.isEmpty else {
+                warn("<attachment> of \(attachment.count) bytes ignored: the body is neither 'image' nor 'audio：N″'")
+                return text(body, warn: warn)
+            }
+            guard ImageHeader(attachment) != nil else {
+                warn("<attachment> of \(attachment.count) bytes with no body is not an image")
+                return .placeholder(PlaceholderText.attachment)
+            }
+            return image(attachment, warn: warn)
+        }
+        if !trimmed.isEmpty { return text(body, warn: warn) }
+        warn(emptyMessageProblem(message))
+        return .placeholder(PlaceholderText.empty)
+    }
+
+    private func text(_ body: String, warn: (String) -> Void) -> BubbleContent {
+        guard let cut = MessageText.truncated(body, maximumBytes: options.maximumTextBytes) else { return .text(body) }
+        warn("text of \(body.utf8.count) bytes cut to its first \(cut.keptBytes) bytes")
+        return .text(cut.text)
+    }
+
+    private func image(_ bytes: Data?, warn: (String) -> Void) -> BubbleContent {
+        guard let bytes else {
+            warn("image without bytes")
+            return .placeholder(PlaceholderText.imageMissing)
+        }
+        guard let header = ImageHeader(bytes) else {
+            warn("image of \(bytes.count) bytes is not a PNG, JPEG, GIF or WebP image")
+            return .placeholder(PlaceholderText.imageUnreadable)
+        }
+        guard header.pixelCount <= options.maximumImagePixels else {
+            warn("\(header.format) header claims \(header.pixelWidth) × \(header.pixelHeight) pixels,"
+                 + " more than the limit of \(options.maximumImagePixels)")
+            return .placeholder(PlaceholderText.imageTooLarge)
+        }
+        let size = MediaGeometry.imageDisplaySize(pixelWidth: header.pixelWidth, pixelHeight: header.pixelHeight,
+                                                  maximumWidth: options.maximumImageWidth)
+        return .image(ImageContent(format: header.format, pixelWidth: header.pixelWidth, pixelHeight: header.pixelHeight,
+                                   displayWidth: size.width, displayHeight: size.height, bytes: bytes))
+    }
+
+    private func audio(_ bytes: Data?, duration: Double?, warn: (String) -> Void) -> BubbleContent {
+        guard let bytes else {
+            warn("voice message without an <attachment>")
+            return .placeholder(PlaceholderText.audioMissing)
+        }
+        let seconds = duration ?? 0
+        return .audio(AudioContent(duration: seconds, bubbleWidth: MediaGeometry.audioBubbleWidth(duration: seconds),
+                                   bytes: bytes))
+    }
+
+    private func link(_ message: Message) -> BubbleContent {
+        let url = message.outOfBandURL ?? ""
+        let name = message.fileName.flatMap { $0.isEmpty ? nil : $0 } ?? MessageText.fileName(url: url)
+        return .link(url: url, fileName: name)
+    }
+
+    private func emptyMessageProblem(_ message: Message) -> String {
+        if let receipt = message.receiptFor { return "a receipt for message '\(receipt)' with no body" }
+        if let state = message.chatState { return "chat state '\(state)' with no body" }
+        return "no body and no media"
+    }
+
+    private func isBlank(_ text: String?) -> Bool {
+        (text ?? "").allSatisfy(\.isWhitespace)
+    }
+}

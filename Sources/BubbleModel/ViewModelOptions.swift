@@ -1,0 +1,33 @@
+/// The bounds the view-model applies. The defaults are the origin app's numbers plus the limits
+/// that keep one hostile message from making layout slow or memory-hungry.
+public struct ViewModelOptions: Sendable, Equatable {
+    /// Images wider than this are shown scaled down to it, in points.
+    public var maximumImageWidth: Double
+    /// An image header claiming more pixels than this gets a placeholder: decoding it would
+    /// cost gigabytes (a 100000 × 100000 header is 40 GB of RGBA).
+    public var maximumImagePixels: Int
+    /// Longer texts are cut (at a character boundary) to this many bytes of UTF-8 and end in `…`.
+    /// 64 KiB is some 30 screens of text on a phone: enough for any real message.
+    public var maximumTextBytes: Int
+
+    public init(maximumImageWidth: Double = MediaGeometry.maximumImageWidth,
+                maximumImagePixels: Int = 50_000_000, maximumTextBytes: Int = 65_536) {
+        self.maximumImageWidth = maximumImageWidth
+        self.maximumImagePixels = maximumImagePixels
+        self.maximumTextBytes = maximumTextBytes
+    }
+
+    public static let classic = ViewModelOptions()
+}
+
+/// The visible texts of messages that cannot be shown as themselves.
+public enum PlaceholderText {
+    public static let unsupported = "[unsupported message]"
+    public static let deliveryError = "[message not delivered]"
+    public static let empty = "[empty message]"
+    public static let imageMissing = "[image missing]"
+    public static let imageUnreadable = "[image could not be shown]"
+    public static let imageTooLarge = "[image too large]"
+    public static let audioMissing = "[voice message missing]"
+    public static let attachment = "[attachment]"
+}
