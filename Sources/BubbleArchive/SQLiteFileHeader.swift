@@ -66,7 +66,7 @@ struct SQLiteFileHeader {
     /// file's end) sits beside it.
     static func diagnose(path: String, fileSize: Int, walExists: Bool) -> String? {
         guard let header = SQLiteFileHeader(path: path) else { return nil }
-        if fileSize == 0 { return "the file is empty (0 bytes), not a message archive" }
+        if fileSize == 0 { return "the file is empty (0 bytes)" }
         guard header.hasMagic else {
             if header.bytes.count < 16, magic.starts(with: header.bytes) {
                 return "the file is truncated: it holds only \(fileSize) bytes of an SQLite header"
