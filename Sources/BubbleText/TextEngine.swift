@@ -99,7 +99,7 @@ public final class TextEngine: Sendable {
         let order = BidiParagraph.visualOrder(levels: parts.map { segments[$0.segment].level })
         var runs: [GlyphRun] = []
         runs.reserveCapacity(4)
-        var pen = direction == .rightToLeft ? -content.hanging : 0
+        var pen = direction == .rightToLeft ? 0 - content.hanging : 0
         var ascent = 0.0, descent = 0.0
         var visual = 0
         while visual < order.count {

@@ -1,0 +1,38 @@
+import BubbleText
+import Foundation
+import Testing
+
+/// Layouts of a few dozen messages of every kind, as text, compared exactly with
+/// Goldens/layouts.txt. `BUBBLES_RECORD=1 swift test` rewrites the file; review its diff.
+@Suite struct GoldenLayoutTests {
+    static func describe(_ id: String, _ layout: TextLayout) -> String {
+        let utf16 = Array(layout.text.utf16)
+        var out = "## \(id) lines=\(layout.lines.count) width=\(layout.width) height=\(layout.height)\n"
+        for line in layout.lines {
+            let text = String(decoding: utf16[line.range], as: UTF16.self)
+                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+            out += "  [\(line.range.lowerBound),\(line.range.upperBound)) \(line.direction.rawValue) x=\(line.x) "
+                + "w=\(line.width) hang=\(line.hangingWidth) a=\(line.ascent) d=\(line.descent) \"\(text)\"\n"
+            for run in line.runs {
+                out += "    [\(run.range.lowerBound),\(run.range.upperBound)) \(run.font.familyName) "
+                    + "level=\(run.bidiLevel) \(run.script) x=\(run.x) w=\(run.width) glyphs="
+                    + run.glyphs.map { "\($0.id)" }.joined(separator: ",") + "\n"
+            }
+        }
+        return out
+    }
+
+    @Test func layoutsMatchTheGoldens() throws {
+        let text = try Fixture.goldenMessages().map { Self.describe($0.id, try Fixture.layout($0.text)) }.joined()
+        let url = Fixture.goldensFolder.appendingPathComponent("layouts.txt")
+        if ProcessInfo.processInfo.environment["BUBBLES_RECORD"] == "1" {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let golden = try String(contentsOf: url, encoding: .utf8)
+        let got = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let want = golden.split(separator: "\n", omittingEmptySubsequences: false)
+        let firstDifference = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(got.count == want.count)
+        #expect(firstDifference == nil, "line \((firstDifference?.offset ?? 0) + 1):\n got  \(firstDifference?.element.0 ?? "")\n want \(firstDifference?.element.1 ?? "")")
+    }
+}
