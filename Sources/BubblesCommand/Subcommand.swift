@@ -13,6 +13,7 @@ public protocol Subcommand {
 public enum Bubbles {
     public static let all: [any Subcommand.Type] = [
         ThemeMakeImagesCommand.self,
+        ListCommand.self,
         MeasureCommand.self,
         BenchMeasureCommand.self,
     ]
