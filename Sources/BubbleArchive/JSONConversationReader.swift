@@ -69,7 +69,7 @@ public struct JSONConversationReader: Sendable {
             reader.report("participants", "needs exactly two participants (the account and the peer), found \(listed)")
         }
         let account = participants.first { $0.jid == accountId }
-        if let accountId, account == nil, participants.count == listed {
+        if let accountId, account == nil, !participants.isEmpty, participants.count == listed {
             reader.report("account", "'\(accountId)' is not the id of a participant")
         }
         let ids = Set(participants.map(\.jid))
