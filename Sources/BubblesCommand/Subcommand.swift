@@ -17,6 +17,7 @@ public enum Bubbles {
         ListCommand.self,
         MeasureCommand.self,
         BenchMeasureCommand.self,
+        RenderCommand.self,
     ]
 
     public static func main(_ tokens: [String], io: CommandIO) -> Int32 {
