@@ -36,7 +36,9 @@ public struct ConversationLayouter: Sendable {
             y += row.height
             rows.append(row)
         }
-        return ConversationLayout(screenWidth: screenWidth, height: y, timeZone: timeZone.identifier, rows: rows)
+        // Foundation on Linux names UTC "GMT"; say what the user asked for.
+        let zone = timeZone.identifier == "GMT" ? "UTC" : timeZone.identifier
+        return ConversationLayout(screenWidth: screenWidth, height: y, timeZone: zone, rows: rows)
     }
 
     /// The text row's height by the origin formula: h > 20 ? h + 20 + 60 : 40 + 60.

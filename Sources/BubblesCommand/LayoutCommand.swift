@@ -1,0 +1,86 @@
+import BubbleLayout
+import BubbleModel
+import BubbleText
+import Foundation
+
+/// `bubbles layout`: the frames of every row (layout receipts), as JSON or a table.
+struct LayoutCommand: Subcommand {
+    static let words = ["layout"]
+    static let summary = "print every row's frames: avatar, name, time, bubble, content, height"
+    static let usage = """
+    usage: bubbles layout INPUT [--account JID --peer JID] [--vcards FILE] [--json] [options]
+
+    Lays out the conversation as `bubbles render` would (same options: --device, --width,
+    --theme, --time-zone) and prints, per row, its y and height and the avatar, name, time,
+    bubble and content rectangles in points (x, y, width, height), with the text's measured
+    height for text rows: the height `bubbles measure` gives for the same text.
+
+    """
+
+    static func run(_ arguments: inout Arguments, io: CommandIO) throws -> Int32 {
+        let json = arguments.flag("--json")
+        let options = try RenderOptions(&arguments, io: io)
+        let inputs = try arguments.positionals()
+        guard inputs.count == 1 else { throw CommandError.usage("give one archive or JSON conversation") }
+        let conversation = try loadConversation(path: inputs[0], account: options.account, peer: options.peer,
+                                                vcards: options.vcards, io: io)
+        let model = ConversationViewModel(conversation: conversation)
+        let job = try RenderJob(theme: RenderJob.loadTheme(options.theme, io: io), timeZone: options.timeZone)
+        let layout = try job.layouter.layout(model.bubbles, screenWidth: options.width)
+        io.write(json ? Self.json(layout, theme: options.theme) : Self.table(layout))
+        return ModelsCommand.reportWarnings(model.warnings, io: io)
+    }
+
+    static func rect(_ r: Rect) -> String {
+        JSONText.array([r.x, r.y, r.width, r.height].map(JSONText.number))
+    }
+
+    static func kind(_ content: RowContent) -> String {
+        switch content {
+        case .text: "text"
+        case .image: "image"
+        case .audio: "audio"
+        case .typing: "typing"
+        case .link: "link"
+        }
+    }
+
+    static func json(_ layout: ConversationLayout, theme: String) -> String {
+        let rows = layout.rows.map { row -> String in
+            var pairs: [(String, String)] = [
+                ("source", JSONText.string(row.model.source)),
+                ("kind", JSONText.string(row.isPlaceholder ? "placeholder" : kind(row.rowContent))),
+                ("direction", JSONText.string(row.model.direction.rawValue)),
+                ("y", JSONText.number(row.y)), ("height", JSONText.number(row.height)),
+                ("avatar", rect(row.avatar)), ("name", rect(row.name)), ("time", rect(row.time)),
+                ("time_text", JSONText.string(row.timeText)),
+                ("bubble", rect(row.bubble)), ("content", rect(row.content)),
+            ]
+            if case .text(let text) = row.rowContent {
+                pairs.append(("text_height", JSONText.number(text.height)))
+                pairs.append(("text_lines", String(text.lines.count)))
+            }
+            if let mark = row.delayedMark { pairs.append(("delayed_mark", rect(mark))) }
+            return JSONText.object(pairs)
+        }
+        return JSONText.object([
+            ("theme", JSONText.string(theme)), ("screen_width", JSONText.number(layout.screenWidth)),
+            ("time_zone", JSONText.string(layout.timeZone)), ("height", JSONText.number(layout.height)),
+            ("rows", "[\n  " + rows.joined(separator: ",\n  ") + "\n]"),
+        ]) + "\n"
+    }
+
+    static func table(_ layout: ConversationLayout) -> String {
+        var out = "screen \(JSONText.number(layout.screenWidth)) pt, \(layout.rows.count) rows, "
+            + "height \(JSONText.number(layout.height)) pt, times in \(layout.timeZone)\n"
+        for row in layout.rows {
+            let b = row.bubble
+            out += "\(row.model.source.padding(toLength: 10, withPad: " ", startingAt: 0)) "
+                + "\(row.model.direction.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) "
+                + "\((row.isPlaceholder ? "placeholder" : kind(row.rowContent)).padding(toLength: 11, withPad: " ", startingAt: 0)) "
+                + "y \(String(format: "%8.2f", row.y)) h \(String(format: "%7.2f", row.height))  bubble "
+                + String(format: "%.2f,%.2f %.2f×%.2f", b.x, b.y, b.width, b.height) + "\n"
+        }
+        return out
+    }
+}
