@@ -18,6 +18,8 @@ public enum Bubbles {
         MeasureCommand.self,
         BenchMeasureCommand.self,
         RenderCommand.self,
+        DemoCommand.self,
+        LayoutCommand.self,
     ]
 
     public static func main(_ tokens: [String], io: CommandIO) -> Int32 {
