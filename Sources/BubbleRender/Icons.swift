@@ -55,14 +55,14 @@ extension CairoContext {
             scale(x: -1, y: 1)
         }
         let apex = CGPoint(x: 0.16, y: 0.5)
-        let spread = Double.pi / 4
+        let spread = 40 * Double.pi / 180
         move(to: apex)
         arc(center: apex, radius: 0.2, start: -spread, end: spread)
         closePath()
         fill()
         setLineWidth(0.1)
         setRoundCaps()
-        for radius in [0.45, 0.7] {
+        for radius in [0.43, 0.66] {
             newPath()
             arc(center: apex, radius: radius, start: -spread, end: spread)
             stroke()

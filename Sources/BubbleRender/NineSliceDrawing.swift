@@ -15,6 +15,7 @@ extension CairoContext {
     /// Assumes the current transform only scales and translates (no rotation), as everywhere
     /// in this project.
     public func drawNineSlice(_ image: NineSliceImage, in rect: CGRect, mirrored: Bool = false) throws {
+        let rect = rect.standardized  // a negative size means the same rectangle, as in CoreGraphics
         guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite,
               rect.width.isFinite, rect.height.isFinite else { return }
         if isRaster {

@@ -18,15 +18,14 @@ public struct PixelBuffer: Equatable, Sendable {
             self.alpha = alpha
         }
 
-        /// The premultiplied pixel Cairo stores for `color` painted on transparency.
+        /// The premultiplied pixel Cairo stores for `color` painted on transparency: Cairo
+        /// turns each premultiplied component into 16 bits (×65535, rounded) and pixman keeps
+        /// the high byte.
         public init(_ color: RGBAColor) {
-            func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
-            let alpha = byte(color.alpha)
-            func premultiplied(_ value: Double) -> UInt8 {
-                UInt8((Double(byte(value)) * Double(alpha) / 255).rounded())
-            }
-            self.init(red: premultiplied(color.red), green: premultiplied(color.green),
-                      blue: premultiplied(color.blue), alpha: alpha)
+            func byte(_ value: Double) -> UInt8 { UInt8(UInt32(min(max(value, 0), 1) * 65535 + 0.5) >> 8) }
+            let alpha = min(max(color.alpha, 0), 1)
+            self.init(red: byte(color.red * alpha), green: byte(color.green * alpha),
+                      blue: byte(color.blue * alpha), alpha: byte(alpha))
         }
 
         public var description: String { "(\(red), \(green), \(blue), \(alpha))" }

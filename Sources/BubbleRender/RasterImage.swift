@@ -30,6 +30,8 @@ public final class RasterImage: @unchecked Sendable {
         case .empty: throw ImageDecodingError(name: name, problem: "no image data (0 bytes)")
         case .other(let format):
             throw ImageDecodingError(name: name, problem: "\(format) images are not supported (PNG or JPEG only)")
+        case .unknown:
+            throw ImageDecodingError(name: name, problem: "the data is neither PNG nor JPEG")
         }
     }
 
@@ -70,7 +72,7 @@ public struct ImageDecodingError: Error, Equatable, CustomStringConvertible {
 
 /// What the first bytes of an image say it is.
 enum ImageSignature: Equatable {
-    case png, jpeg, empty
+    case png, jpeg, empty, unknown
     case other(String)
 
     init(_ data: Data) {
@@ -81,7 +83,7 @@ enum ImageSignature: Equatable {
         else if head.starts(with: Array("GIF8".utf8)) { self = .other("GIF") }
         else if head.starts(with: Array("RIFF".utf8)), head.count == 12, Array(head[8..<12]) == Array("WEBP".utf8) { self = .other("WebP") }
         else if head.starts(with: Array("BM".utf8)) { self = .other("BMP") }
-        else { self = .other("unrecognised (neither PNG nor JPEG)") }
+        else { self = .unknown }
     }
 }
 
@@ -153,6 +155,10 @@ extension RasterImage {
                                 &width, &height, &subsampling, &colorspace)
         }
         guard headerStatus == 0 else { throw problem("JPEG header is damaged") }
+        // A header cut short can "succeed" with no frame: no size, nothing to decode.
+        guard width > 0, height > 0 else {
+            throw ImageDecodingError(name: name, problem: "JPEG header is incomplete (no frame size)")
+        }
         try Self.checkSize(width: Int(width), height: Int(height), name: name)
         guard colorspace != Int32(TJCS_CMYK.rawValue), colorspace != Int32(TJCS_YCCK.rawValue) else {
             throw ImageDecodingError(name: name, problem: "CMYK JPEG images are not supported")

@@ -36,11 +36,13 @@ struct JSONNode {
     static func parse(_ data: Data, file: String) throws -> JSONNode {
         do {
             return JSONNode(value: try JSONDecoder().decode(JSONValue.self, from: data), path: "", file: file)
-        } catch let DecodingError.dataCorrupted(context) {
-            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            throw ThemeError(file: file, key: nil, problem: "not valid JSON" + (detail.map { " (\($0))" } ?? ""))
         } catch {
-            throw ThemeError(file: file, key: nil, problem: "not valid JSON")
+            // JSONDecoder says only "not valid JSON"; JSONSerialization says where.
+            var detail = ""
+            do { _ = try JSONSerialization.jsonObject(with: data) } catch let parseError as NSError {
+                if let where_ = parseError.userInfo[NSDebugDescriptionErrorKey] as? String { detail = " (\(where_))" }
+            }
+            throw ThemeError(file: file, key: nil, problem: "not valid JSON" + detail)
         }
     }
 

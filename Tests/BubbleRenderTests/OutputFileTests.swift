@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import BubbleRender
+
+@Suite struct OutputFileTests {
+    @Test func writesNewFileWithMode0644AndNoLeftovers() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let path = directory + "/out.png"
+        try OutputFile.write(Data("first".utf8), to: path)
+        #expect(FileManager.default.contents(atPath: path) == Data("first".utf8))
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o644)
+        #expect(TestSupport.contents(of: directory) == ["out.png"])
+    }
+
+    @Test func replacesAnExistingFileWhole() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let path = directory + "/out.png"
+        try OutputFile.write(Data(repeating: 7, count: 100_000), to: path)
+        try OutputFile.write(Data("short".utf8), to: path)
+        #expect(FileManager.default.contents(atPath: path) == Data("short".utf8))
+        #expect(TestSupport.contents(of: directory) == ["out.png"])
+    }
+
+    @Test func writesEmptyData() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        try OutputFile.write(Data(), to: directory + "/empty")
+        #expect(FileManager.default.contents(atPath: directory + "/empty") == Data())
+    }
+
+    @Test func missingDirectoryFailsWithoutCreatingAnything() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let path = directory + "/absent/out.png"
+        #expect(throws: OutputFile.WriteError(path: path, problem: "cannot create a temporary file in \(directory)/absent (No such file or directory)")) {
+            try OutputFile.write(Data("x".utf8), to: path)
+        }
+        #expect(TestSupport.contents(of: directory) == [])
+    }
+
+    @Test func failedRenameRemovesTheTemporaryFile() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let path = directory + "/taken"
+        try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
+        #expect(throws: OutputFile.WriteError(path: path, problem: "cannot move the finished file into place (Is a directory)")) {
+            try OutputFile.write(Data("x".utf8), to: path)
+        }
+        #expect(TestSupport.contents(of: directory) == ["taken"])
+        #expect(TestSupport.contents(of: path) == ["inside"])
+    }
+
+    @Test func failureBeforeRenameKeepsTheOldFileAndRemovesTheTemporaryOne() throws {
+        struct Interrupted: Error {}
+        let directory = try TestSupport.temporaryDirectory()
+        let path = directory + "/out.png"
+        try OutputFile.write(Data("old".utf8), to: path)
+        var sawTemporaryFile = false
+        #expect(throws: Interrupted.self) {
+            try OutputFile.write(Data("new".utf8), to: path, beforeRename: {
+                // The complete temporary file sits beside the target, hidden, until the rename.
+                let names = TestSupport.contents(of: directory)
+                sawTemporaryFile = names.count == 2 && names.contains { $0.hasPrefix(".out.png.") }
+                throw Interrupted()
+            })
+        }
+        #expect(sawTemporaryFile)
+        #expect(FileManager.default.contents(atPath: path) == Data("old".utf8))
+        #expect(TestSupport.contents(of: directory) == ["out.png"])
+    }
+
+    @Test func refusesADirectoryPath() {
+        #expect(throws: OutputFile.WriteError(path: "/tmp/", problem: "not a file path")) {
+            try OutputFile.write(Data(), to: "/tmp/")
+        }
+    }
+}
