@@ -7,6 +7,10 @@ public struct JSONConversationReader: Sendable {
     /// The one format version this reader understands.
     public static let formatVersion = 1
     public static let messageKinds = ["text", "image", "audio", "file", "typing"]
+    /// The keys of the document, of a participant and of a media reference (Schemas/ lists the same).
+    public static let documentKeys = ["version", "account", "participants", "messages"]
+    public static let participantKeys = ["id", "name", "avatar"]
+    public static let mediaKeys = ["file", "base64"]
 
     /// A conversation file larger than this is refused before parsing.
     public var maximumFileBytes = 64 << 20
@@ -47,7 +51,7 @@ public struct JSONConversationReader: Sendable {
     }
 
     private func read(document: Any, reader: inout JSONDocumentReader, media: JSONMediaReader) -> Conversation? {
-        guard let root = reader.object(document, at: "", allowed: ["version", "account", "participants", "messages"]) else {
+        guard let root = reader.object(document, at: "", allowed: Self.documentKeys) else {
             return nil
         }
         if let version = reader.number(root, "version", at: "", required: true), version != Double(Self.formatVersion) {
@@ -94,7 +98,7 @@ public struct JSONConversationReader: Sendable {
 
     private func participant(_ value: Any, at location: String, reader: inout JSONDocumentReader,
                              media: JSONMediaReader) -> Participant? {
-        guard let object = reader.object(value, at: location, allowed: ["id", "name", "avatar"]) else { return nil }
+        guard let object = reader.object(value, at: location, allowed: Self.participantKeys) else { return nil }
         let id = reader.string(object, "id", at: location, required: true)
         let name = reader.string(object, "name", at: location, required: false)
         let avatar = object["avatar"].flatMap { $0 is NSNull ? nil : $0 }.flatMap {

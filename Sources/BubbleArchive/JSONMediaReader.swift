@@ -15,7 +15,7 @@ struct JSONMediaReader {
     }
 
     func bytes(_ value: Any, at location: String, reader: inout JSONDocumentReader) -> Data? {
-        guard let reference = reader.object(value, at: location, allowed: ["file", "base64"]) else { return nil }
+        guard let reference = reader.object(value, at: location, allowed: JSONConversationReader.mediaKeys) else { return nil }
         let file = reader.string(reference, "file", at: location, required: false)
         let base64 = reader.string(reference, "base64", at: location, required: false)
         switch (file, base64) {

@@ -4,20 +4,22 @@ import Foundation
 /// another kind uses (a `duration` on a text, a `text` on an image) is an error, not ignored,
 /// because it almost always means the kind is wrong.
 extension JSONConversationReader {
-    static let commonMessageKeys = ["id", "sender", "time", "kind", "delayed", "delayedSince"]
-    static let keysOfKind: [String: [String]] = [
+    public static let commonMessageKeys = ["id", "sender", "time", "kind", "delayed", "delayedSince"]
+    /// The keys each kind uses; all are required except `optionalKeysOfKind`.
+    public static let keysOfKind: [String: [String]] = [
         "text": ["text"],
         "image": ["media"],
         "audio": ["media", "duration"],
         "file": ["url", "name"],
         "typing": [],
     ]
+    public static let optionalKeysOfKind: [String: [String]] = ["file": ["name"]]
 
     func message(_ value: Any, at location: String, senders: Set<String>, account: String?,
                  reader: inout JSONDocumentReader, media: JSONMediaReader) -> Message? {
-        let allKindKeys = Self.keysOfKind.values.flatMap { $0 }
+        let allKindKeys = Set(Self.keysOfKind.values.flatMap { $0 }).sorted()
         guard let object = reader.object(value, at: location,
-                                         allowed: Self.commonMessageKeys + Set(allKindKeys).sorted()) else { return nil }
+                                         allowed: Self.commonMessageKeys + allKindKeys) else { return nil }
         let path = { (key: String) in JSONDocumentReader.path(location, key) }
         let id = reader.string(object, "id", at: location, required: true)
         let sender = reader.string(object, "sender", at: location, required: true)
@@ -37,22 +39,24 @@ extension JSONConversationReader {
             kindKeys = []
         }
         let uses = { (key: String) in kindKeys.contains(key) }
-        let text = uses("text") ? reader.string(object, "text", at: location, required: true) : nil
+        let optional = Self.optionalKeysOfKind[kind ?? ""] ?? []
+        let required = { (key: String) in uses(key) && !optional.contains(key) }
+        let text = uses("text") ? reader.string(object, "text", at: location, required: required("text")) : nil
         var bytes: Data?
         if uses("media") {
             if let reference = object["media"], !(reference is NSNull) {
                 bytes = media.bytes(reference, at: path("media"), reader: &reader)
-            } else {
+            } else if required("media") {
                 reader.report(path("media"), "is required")
             }
         }
-        let duration = uses("duration") ? reader.number(object, "duration", at: location, required: true) : nil
+        let duration = uses("duration") ? reader.number(object, "duration", at: location, required: required("duration")) : nil
         if let duration, duration < 0 { reader.report(path("duration"), "must be zero or more seconds") }
-        let url = uses("url") ? reader.string(object, "url", at: location, required: true) : nil
+        let url = uses("url") ? reader.string(object, "url", at: location, required: required("url")) : nil
         if let url, URLComponents(string: url)?.scheme == nil {
             reader.report(path("url"), "'\(url)' is not an absolute URL")
         }
-        let name = uses("name") ? reader.string(object, "name", at: location, required: false) : nil
+        let name = uses("name") ? reader.string(object, "name", at: location, required: required("name")) : nil
         let delayed = reader.bool(object, "delayed", at: location)
         var delayedSince = date(object, "delayedSince", at: location, required: false, reader: &reader)
         if delayed == false, delayedSince != nil {
