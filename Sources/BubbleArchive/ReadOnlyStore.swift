@@ -151,15 +151,25 @@ final class ReadOnlyStore: @unchecked Sendable {
     /// Throws SQLiteError as it comes (the caller decides between a retry and an explanation).
     private func prepare(timeLimit: Double) throws {
         try database.execute("PRAGMA query_only = 1")
-        let problems = try database.withTimeLimit(timeLimit) {
+        let report = try database.withTimeLimit(timeLimit) {
             try database.query("PRAGMA quick_check(3)")
-        }.compactMap { row -> String? in
-            guard case .text(let line)? = row.first, line != "ok" else { return nil }
-            return line
+        }
+        // One row "ok", or up to three problems, each possibly several lines under a
+        // "*** in database main ***" heading.
+        let problems = report.flatMap { row -> [String] in
+            guard case .text(let text)? = row.first, text != "ok" else { return [] }
+            return text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("*** in database") }
         }
         if let first = problems.first {
+            let walExists = FileManager.default.fileExists(atPath: path + "-wal")
+            // A file cut short mid-page opens (SQLite reads the missing tail as zeros): say so.
+            if access == .inPlace, let truncation = SQLiteFileHeader.diagnose(
+                path: path, fileSize: Self.fileSize(path) ?? 0, walExists: walExists) {
+                throw ArchiveError(path: path, problem: truncation)
+            }
+            let more = problems.count - 1
             throw ArchiveError(path: path, problem: "the file is damaged: SQLite's integrity check reports \"\(first)\""
-                               + (problems.count > 1 ? " and more" : ""))
+                               + (more > 0 ? " and \(more) more problem\(more == 1 ? "" : "s")" : ""))
         }
     }
 

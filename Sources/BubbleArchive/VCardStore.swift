@@ -29,6 +29,13 @@ public struct VCardStore: Sendable {
         public var photo: Data?
         /// Why a part could not be read (damaged archive value, malformed XML, bad base64).
         public var problems: [String]
+
+        public init(jid: String, nickname: String? = nil, photo: Data? = nil, problems: [String] = []) {
+            self.jid = jid
+            self.nickname = nickname
+            self.photo = photo
+            self.problems = problems
+        }
     }
 
     public init(path: String, timeLimit: Double = 30) throws {

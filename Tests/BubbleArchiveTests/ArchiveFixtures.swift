@@ -74,7 +74,9 @@ struct DirectorySnapshot: Equatable, CustomStringConvertible {
         names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         var bytes: [String: Data] = [:]
         for name in names where !name.hasSuffix("-shm") {
-            bytes[name] = try Data(contentsOf: URL(fileURLWithPath: directory.file(name)))
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: directory.file(name), isDirectory: &isDirectory)
+            bytes[name] = isDirectory.boolValue ? Data() : try Data(contentsOf: URL(fileURLWithPath: directory.file(name)))
         }
         self.bytes = bytes
     }
