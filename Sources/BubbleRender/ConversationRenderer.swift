@@ -30,15 +30,30 @@ public struct ConversationRenderer {
                        scale: Int) throws -> Data {
         let area = viewport ?? Viewport(y: 0, height: max(layout.height, 1))
         let canvas = try Canvas(format: format, width: layout.screenWidth, height: area.height, scale: scale)
+        try draw(layout, viewport: area, on: canvas)
+        return try canvas.encoded()
+    }
+
+    /// Draws `viewport` (the whole conversation when nil) onto `canvas` at the context's current
+    /// origin, without encoding: for timing drawing apart from encoding, and for sheets that put
+    /// several conversations side by side (translate first). On a canvas of exactly this size it
+    /// draws what `render` encodes; on a larger one it keeps to the conversation's rectangle.
+    public func draw(_ layout: ConversationLayout, viewport: Viewport? = nil, on canvas: Canvas) throws {
+        let area = viewport ?? Viewport(y: 0, height: max(layout.height, 1))
         let faces = try FreeTypeFaces()
         let context = canvas.context
-        context.fillAll(with: theme.colors.background)
-        context.translate(x: 0, y: -area.y)
-        for row in layout.rows where row.y + row.height > area.y && row.y < area.y + area.height {
-            try draw(row, in: context, faces: faces)
+        try context.withSavedState {
+            if canvas.width != layout.screenWidth || canvas.height != area.height {
+                context.addRectangle(CGRect(x: 0, y: 0, width: layout.screenWidth, height: area.height))
+                context.clip()
+            }
+            context.fillAll(with: theme.colors.background)
+            context.translate(x: 0, y: -area.y)
+            for row in layout.rows where row.y + row.height > area.y && row.y < area.y + area.height {
+                try draw(row, in: context, faces: faces)
+            }
         }
         try context.check("drawing the conversation")
-        return try canvas.encoded()
     }
 
     private func draw(_ row: RowLayout, in context: CairoContext, faces: FreeTypeFaces) throws {

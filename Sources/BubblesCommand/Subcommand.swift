@@ -20,6 +20,8 @@ public enum Bubbles {
         RenderCommand.self,
         DemoCommand.self,
         LayoutCommand.self,
+        ThemePreviewCommand.self,
+        BenchRenderCommand.self,
     ]
 
     public static func main(_ tokens: [String], io: CommandIO) -> Int32 {

@@ -1,0 +1,164 @@
+import BubbleLayout
+import BubbleModel
+import BubbleRender
+import Foundation
+
+/// `bubbles bench render`: how long rendering a long conversation takes, stage by stage, for
+/// the comparison with headless Chromium (../shared/bench/chromium_render.sh renders the same
+/// number of messages at the same 375 pt @2x).
+struct BenchRenderCommand: Subcommand {
+    static let words = ["bench", "render"]
+    static let summary = "time layout, drawing and PNG encoding of a long conversation"
+    static let usage = """
+    usage: bubbles bench render [--messages N] [--runs N] [--chromium SECONDS] [--input FILE]
+
+    Renders the sample conversation (Samples/chat.sqlite if present, else
+    Samples/conversation.json) repeated to N bubbles (default 200; typing rows dropped except
+    the last) at iphone-8 (375 pt @2x) to PNG in memory and to a temporary file (removed), and
+    prints the best and median time of each stage over the runs (default 5) and messages per
+    second. Every run starts from the files: input reading, theme and font loading are stages.
+      --chromium SECONDS  the time of ../shared/bench/chromium_render.sh for the same number of
+                          messages (its summary line); prints how many times faster we are
+      --input FILE        another archive or JSON conversation to repeat
+
+    """
+
+    static let stages = ["input", "setup", "layout", "drawing", "png encoding", "file write"]
+
+    static func run(_ arguments: inout Arguments, io: CommandIO) throws -> Int32 {
+        let count = try arguments.int("--messages") ?? 200
+        guard (1...100_000).contains(count) else { throw CommandError.usage("--messages must be 1…100000") }
+        let runs = try arguments.int("--runs") ?? 5
+        guard (1...100).contains(runs) else { throw CommandError.usage("--runs must be 1…100") }
+        let chromium = try arguments.double("--chromium")
+        if let chromium, chromium <= 0 { throw CommandError.usage("--chromium must be a positive number of seconds") }
+        let input = try arguments.option("--input")
+        guard try arguments.positionals().isEmpty else { throw CommandError.usage("bench render takes no input file; use --input") }
+        let source = try BenchSource(input: input, io: io)
+        let device = try Device.named("iphone-8")
+
+        var timings: [[Double]] = Array(repeating: [], count: stages.count)
+        var totals: [Double] = []
+        var summary = ""
+        for _ in 0..<runs {
+            var clock = StageClock()
+            let models = try source.repeatedModels(count: count, io: io)
+            clock.lap()
+            let job = try RenderJob(theme: RenderJob.loadTheme("classic", io: io), timeZone: RenderJob.timeZone(nil))
+            clock.lap()
+            let layout = try job.layouter.layout(models, screenWidth: device.width)
+            clock.lap()
+            let canvas = try Canvas(format: .png, width: layout.screenWidth, height: max(layout.height, 1), scale: device.scale)
+            try job.renderer.draw(layout, on: canvas)
+            clock.lap()
+            let data = try canvas.encoded()
+            clock.lap()
+            try writeAndRemove(data)
+            clock.lap()
+            for (stage, seconds) in clock.laps.enumerated() { timings[stage].append(seconds) }
+            totals.append(clock.laps.reduce(0, +))
+            summary = "\(models.count) bubbles from \(source.displayPath), \(device.name) \(Int(device.width)) pt @\(device.scale)x: "
+                + "\(Int(layout.height)) pt tall, \(Int((layout.height * Double(device.scale)).rounded(.up))) px, PNG \(data.count) bytes"
+        }
+
+        var lines = ["bench render: \(summary)", "best and median of \(runs) runs", ""]
+        lines.append("stage".padding(toLength: 14, withPad: " ", startingAt: 0) + "     best ms   median ms")
+        for (index, stage) in stages.enumerated() {
+            lines.append(row(stage, timings[index]))
+        }
+        lines.append(row("total", totals))
+        let best = totals.min() ?? 0
+        lines.append("")
+        lines.append(String(format: "%.0f messages per second (best total, in process; excludes process start)", Double(count) / best))
+        if let chromium {
+            lines.append(String(format: "chromium %.2f s for the same count: %.1f× the time of bubbles' %.3f s",
+                                chromium, chromium / best, best))
+        }
+        io.write(lines.joined(separator: "\n") + "\n")
+        return ExitCode.success
+    }
+
+    private static func row(_ name: String, _ seconds: [Double]) -> String {
+        let sorted = seconds.sorted()
+        let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        return name.padding(toLength: 14, withPad: " ", startingAt: 0)
+            + String(format: "%12.2f%12.2f", (sorted.first ?? 0) * 1000, median * 1000)
+    }
+
+    /// Writes the PNG as `render` would (atomically) and removes it: the bench counts the write.
+    private static func writeAndRemove(_ data: Data) throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bubbles-bench-\(ProcessInfo.processInfo.processIdentifier).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            try OutputFile.write(data, to: path)
+        } catch {
+            throw CommandError("\(error)")
+        }
+    }
+}
+
+/// The conversation a bench repeats.
+struct BenchSource {
+    let path: String
+    let displayPath: String
+    let account: String?
+    let peer: String?
+    let vcards: String?
+
+    init(input: String?, io: CommandIO) throws {
+        if let input {
+            path = input
+            displayPath = input
+            account = nil; peer = nil; vcards = nil
+            return
+        }
+        let samples = URL(fileURLWithPath: try RenderJob.themesDirectory()).deletingLastPathComponent()
+            .appendingPathComponent("Samples")
+        let archive = samples.appendingPathComponent("chat.sqlite").path
+        if FileManager.default.fileExists(atPath: archive) {
+            // The same conversation `bubbles demo` draws.
+            path = archive
+            displayPath = "Samples/chat.sqlite"
+            account = "me@chat.example"
+            peer = "li.lei@chat.example"
+            let cards = samples.appendingPathComponent("vcards.sqlite").path
+            vcards = FileManager.default.fileExists(atPath: cards) ? cards : nil
+        } else {
+            path = samples.appendingPathComponent("conversation.json").path
+            displayPath = "Samples/conversation.json"
+            account = nil; peer = nil; vcards = nil
+        }
+    }
+
+    /// The conversation's bubbles concatenated until there are `count`: typing rows only mean
+    /// something as the newest row, so they are dropped and the last one, if any, ends the list.
+    func repeatedModels(count: Int, io: CommandIO) throws -> [BubbleModel] {
+        let conversation = try loadConversation(path: path, account: account, peer: peer, vcards: vcards, io: io)
+        return Self.repeated(ConversationViewModel(conversation: conversation).bubbles, count: count)
+    }
+
+    static func repeated(_ bubbles: [BubbleModel], count: Int) -> [BubbleModel] {
+        let typing = bubbles.last(where: { if case .typing = $0.content { true } else { false } })
+        let body = bubbles.filter { if case .typing = $0.content { false } else { true } }
+        let bodyCount = typing == nil ? count : count - 1
+        guard !body.isEmpty else { return typing.map { [$0] } ?? [] }
+        var result: [BubbleModel] = []
+        result.reserveCapacity(count)
+        while result.count < bodyCount { result.append(body[result.count % body.count]) }
+        if let typing { result.append(typing) }
+        return result
+    }
+}
+
+/// Seconds between successive `lap()` calls, on the monotonic clock.
+struct StageClock {
+    private var last = DispatchTime.now().uptimeNanoseconds
+    private(set) var laps: [Double] = []
+
+    mutating func lap() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        laps.append(Double(now - last) / 1e9)
+        last = now
+    }
+}

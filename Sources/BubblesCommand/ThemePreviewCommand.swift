@@ -1,0 +1,126 @@
+import BubbleLayout
+import BubbleModel
+import BubbleRender
+import BubbleText
+import Foundation
+
+/// `bubbles theme preview`: every message kind in a theme and its dark variant at the narrowest
+/// and the widest phone, side by side on one sheet, so a theme change is judged at a glance.
+struct ThemePreviewCommand: Subcommand {
+    static let words = ["theme", "preview"]
+    static let summary = "one sheet of every message kind in a theme (+ dark) at 320 and 430 pt"
+    static let usage = """
+    usage: bubbles theme preview THEME -o SHEET.png [--scale 1|2|3] [--kinds FILE]
+
+    THEME is a theme in Themes/ (classic, classic-dark) or a theme directory. The sheet has one
+    column per (theme, width): the theme and its dark variant, if it names one, each at
+    iphone-se (320 pt) and iphone-14-pro-max (430 pt), with a label on top of each column.
+      -o, --output FILE   the PNG to write (atomically)
+      --scale N           pixels per point (default 2)
+      --kinds FILE        the conversation to show (default Samples/preview-kinds.json:
+                          short, long, CJK, emoji-only and Arabic text, wide and tall images,
+                          short and long voice messages, a late message, a file link, typing)
+
+    """
+
+    /// The two ends of the supported phone widths.
+    static let deviceNames = ["iphone-se", "iphone-14-pro-max"]
+    /// The band above each column that holds its label, in points.
+    static let labelBandHeight = 32.0
+    static let labelFontSize = 14.0
+
+    static func run(_ arguments: inout Arguments, io: CommandIO) throws -> Int32 {
+        let output = try arguments.option("--output") ?? arguments.option("-o")
+        let scale = try arguments.int("--scale") ?? 2
+        guard Canvas.scales.contains(scale) else { throw CommandError.usage("--scale must be 1, 2 or 3") }
+        let kinds = try arguments.option("--kinds")
+        let names = try arguments.positionals()
+        guard names.count == 1 else { throw CommandError.usage("give one theme name or theme directory") }
+        guard let output else { throw CommandError.usage("give the sheet's file with -o") }
+
+        let theme = try RenderJob.loadTheme(names[0], io: io)
+        var themes = [theme]
+        do {
+            if let dark = try theme.loadDarkVariant() { themes.append(dark) }
+        } catch {
+            throw CommandError("theme \(names[0]): dark variant \(theme.darkVariant ?? ""): \(error)")
+        }
+        let kindsPath = try kinds ?? defaultKindsPath()
+        let conversation = try loadConversation(path: kindsPath, account: nil, peer: nil, vcards: nil, io: io)
+        let model = ConversationViewModel(conversation: conversation)
+
+        let columns = try themes.flatMap { theme in
+            try deviceNames.map { try PreviewColumn(theme: theme, device: Device.named($0), models: model.bubbles) }
+        }
+        let data = try drawSheet(columns, scale: scale)
+        let path = io.resolve(output)
+        do {
+            try OutputFile.write(data, to: path)
+        } catch {
+            throw CommandError("\(error)")
+        }
+        io.writeError("wrote \(path) (\(data.count) bytes, \(columns.count) columns)\n")
+        return ModelsCommand.reportWarnings(model.warnings, io: io)
+    }
+
+    static func defaultKindsPath() throws -> String {
+        URL(fileURLWithPath: try RenderJob.themesDirectory()).deletingLastPathComponent()
+            .appendingPathComponent("Samples/preview-kinds.json").path
+    }
+
+    /// Draws the columns left to right onto one PNG canvas, each below its label; a column
+    /// shorter than the tallest is filled down with its theme's background.
+    static func drawSheet(_ columns: [PreviewColumn], scale: Int) throws -> Data {
+        let width = columns.reduce(0) { $0 + $1.layout.screenWidth }
+        let height = labelBandHeight + (columns.map(\.layout.height).max() ?? 0)
+        let canvas: Canvas
+        do {
+            canvas = try Canvas(format: .png, width: width, height: max(height, 1), scale: scale)
+        } catch {
+            throw CommandError("the preview sheet: \(error)")
+        }
+        let context = canvas.context
+        let faces = try FreeTypeFaces()
+        var x = 0.0
+        for column in columns {
+            let columnWidth = column.layout.screenWidth
+            try context.withSavedState {
+                context.translate(x: x, y: 0)
+                context.addRectangle(CGRect(x: 0, y: 0, width: columnWidth, height: height))
+                context.clip()
+                context.fillAll(with: column.job.theme.colors.background)
+                let label = column.label
+                try TextDrawing.draw(label, at: CGPoint(x: (columnWidth - label.width) / 2,
+                                                        y: (labelBandHeight - label.height) / 2),
+                                     color: column.job.theme.colors.name, in: context, faces: faces)
+                context.translate(x: 0, y: labelBandHeight)
+                try column.job.renderer.draw(column.layout, on: canvas)
+            }
+            // A hairline between columns, so two columns of the same background stay apart.
+            if x > 0 {
+                context.setColor(column.job.theme.colors.time)
+                context.addRectangle(CGRect(x: x - 0.5, y: 0, width: 1, height: height))
+                context.fill()
+            }
+            x += columnWidth
+        }
+        try context.check("drawing the preview sheet")
+        return try canvas.encoded()
+    }
+}
+
+/// One column of the sheet: a theme at a device width, laid out, with its label.
+struct PreviewColumn {
+    let job: RenderJob
+    let layout: ConversationLayout
+    /// "classic · 320 pt", drawn with the theme's own name font.
+    let label: TextLayout
+
+    init(theme: Theme, device: Device, models: [BubbleModel]) throws {
+        job = try RenderJob(theme: theme, timeZone: TimeZone(identifier: "UTC")!)
+        layout = try job.layouter.layout(models, screenWidth: device.width)
+        label = try job.layouter.nameEngine.layout("\(theme.name) · \(Int(device.width)) pt",
+                                                   style: TextStyle(fontSize: ThemePreviewCommand.labelFontSize,
+                                                                    maxWidth: device.width))
+    }
+}
