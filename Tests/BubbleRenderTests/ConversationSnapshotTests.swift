@@ -1,0 +1,66 @@
+import BubbleRender
+import Foundation
+import Testing
+
+/// The sample conversations rendered through `bubbles render`, in each theme, against
+/// Snapshots/; the layouts as text (`bubbles layout --json`) too.
+@Suite(.serialized) struct ConversationSnapshotTests {
+    static let cases: [(name: String, arguments: [String])] = [
+        ("json-classic", ["Samples/conversation.json", "--theme", "classic"]),
+        ("json-classic-dark", ["Samples/conversation.json", "--theme", "classic-dark"]),
+        ("json-iphone-se", ["Samples/conversation.json", "--device", "iphone-se", "--scale", "1"]),
+    ]
+
+    @Test(arguments: cases.map(\.name))
+    func renderMatchesTheReference(name: String) throws {
+        let arguments = try #require(Self.cases.first { $0.name == name }).arguments
+        let output = Snapshot.temporaryFile("\(name).png")
+        let result = Snapshot.run(["render"] + arguments + ["-o", output])
+        #expect(result.code == 0, "\(result.err)")
+        try Snapshot.assertMatches(try Data(contentsOf: URL(fileURLWithPath: output)), reference: "\(name).png")
+    }
+
+    @Test(arguments: cases.map(\.name).filter { !$0.hasSuffix("viewport") })
+    func layoutMatchesTheTextReference(name: String) throws {
+        let arguments = try #require(Self.cases.first { $0.name == name }).arguments
+        let result = Snapshot.run(["layout"] + arguments + ["--json"])
+        #expect(result.code == 0, "\(result.err)")
+        try Snapshot.assertMatches(Data(result.out.utf8), reference: "\(name).layout.json")
+    }
+
+    @Test func renderingTwiceGivesIdenticalBytes() throws {
+        for format in ["png", "pdf", "svg"] {
+            let first = Snapshot.temporaryFile("twice-1.\(format)"), second = Snapshot.temporaryFile("twice-2.\(format)")
+            #expect(Snapshot.run(["render", "Samples/conversation.json", "-o", first]).code == 0)
+            #expect(Snapshot.run(["render", "Samples/conversation.json", "-o", second]).code == 0)
+            let a = try Data(contentsOf: URL(fileURLWithPath: first)), b = try Data(contentsOf: URL(fileURLWithPath: second))
+            #expect(a == b, "\(format) differs between two runs")
+            #expect(a.count > 1000)
+        }
+    }
+
+    @Test func viewportIsOneScreenAndPagesCoverTheConversation() throws {
+        let viewport = Snapshot.temporaryFile("viewport.png")
+        #expect(Snapshot.run(["render", "Samples/conversation.json", "--viewport", "-o", viewport]).code == 0)
+        let image = try RasterImage(contentsOfFile: viewport)
+        #expect(image.pixelWidth == 750 && image.pixelHeight == 1334)
+        let pages = Snapshot.temporaryFile("page.png")
+        let result = Snapshot.run(["render", "Samples/conversation.json", "--pages", "-o", pages])
+        #expect(result.code == 0)
+        let layout = Snapshot.run(["layout", "Samples/conversation.json", "--json"]).out
+        let height = try #require((try JSONSerialization.jsonObject(with: Data(layout.utf8)) as? [String: Any])?["height"] as? Double)
+        let expectedPages = Int((height / 667).rounded(.up))
+        for page in 1...expectedPages {
+            #expect(FileManager.default.fileExists(atPath: pages.replacingOccurrences(of: ".png", with: "-\(page).png")))
+        }
+        #expect(!FileManager.default.fileExists(atPath: pages.replacingOccurrences(of: ".png", with: "-\(expectedPages + 1).png")))
+    }
+
+    @Test func aFailedRenderLeavesNoFile() throws {
+        let output = Snapshot.temporaryFile("never.png")
+        let result = Snapshot.run(["render", "Samples/conversation.json", "--theme", "no-such-theme", "-o", output])
+        #expect(result.code == 1)
+        #expect(result.err.contains("no-such-theme"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+}
