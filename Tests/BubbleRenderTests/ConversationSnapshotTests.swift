@@ -9,6 +9,12 @@ import Testing
         ("json-classic", ["Samples/conversation.json", "--theme", "classic"]),
         ("json-classic-dark", ["Samples/conversation.json", "--theme", "classic-dark"]),
         ("json-iphone-se", ["Samples/conversation.json", "--device", "iphone-se", "--scale", "1"]),
+        ("archive-classic", ["Samples/chat.sqlite", "--account", "me@chat.example", "--peer", "li.lei@chat.example",
+                             "--vcards", "Samples/vcards.sqlite", "--theme", "classic"]),
+        ("archive-classic-dark", ["Samples/chat.sqlite", "--account", "me@chat.example", "--peer", "li.lei@chat.example",
+                                  "--vcards", "Samples/vcards.sqlite", "--theme", "classic-dark"]),
+        ("archive-viewport", ["Samples/chat.sqlite", "--account", "me@chat.example", "--peer", "li.lei@chat.example",
+                              "--vcards", "Samples/vcards.sqlite", "--viewport", "--device", "iphone-13"]),
     ]
 
     @Test(arguments: cases.map(\.name))
