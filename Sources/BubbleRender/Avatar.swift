@@ -54,6 +54,9 @@ extension CairoContext {
     /// proportions, centred), or, without a usable photo, the shape in the JID's colour.
     @discardableResult
     public func drawAvatar(photo: Data?, jid: String, in rect: CGRect, shape: AvatarShape) throws -> AvatarDrawing {
+        let color = AvatarPalette.color(forJID: jid)
+        guard rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
+              rect.minX.isFinite, rect.minY.isFinite else { return .generated(color: color, photoProblem: nil) }
         var problem: String?
         if let photo {
             do {
@@ -64,7 +67,6 @@ extension CairoContext {
                 problem = error.description
             }
         }
-        let color = AvatarPalette.color(forJID: jid)
         withSavedState {
             newPath()
             switch shape {

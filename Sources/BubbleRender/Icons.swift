@@ -30,7 +30,8 @@ public enum Icon: Sendable, Equatable {
 extension CairoContext {
     /// Draws `icon` centred in `rect`, as large as fits with its proportions, in `color`.
     public func draw(_ icon: Icon, in rect: CGRect, color: RGBAColor) {
-        guard rect.width > 0, rect.height > 0 else { return }
+        guard rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
+              rect.minX.isFinite, rect.minY.isFinite else { return }
         let height = min(Double(rect.height), Double(rect.width) / icon.aspectRatio)
         let width = height * icon.aspectRatio
         withSavedState {

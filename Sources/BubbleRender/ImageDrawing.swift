@@ -24,7 +24,8 @@ extension CairoContext {
     /// for factors below ½ the image is first halved (each halving a 2×2 box average) so a
     /// 4000-pixel photo in a 220-point bubble stays smooth and fast.
     public func draw(_ image: RasterImage, in rect: CGRect, fit: ImageFit = .fill, clip: ImageClip = .none) throws {
-        guard rect.width > 0, rect.height > 0 else { return }
+        guard rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
+              rect.minX.isFinite, rect.minY.isFinite else { return }
         let (width, height) = (Double(image.pixelWidth), Double(image.pixelHeight))
         var target = (x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height))
         if fit == .aspectFill {
@@ -63,7 +64,8 @@ extension CairoContext {
     public func drawBrokenImage(in rect: CGRect, clip: ImageClip = .none,
                                 background: RGBAColor = RGBAColor(red: 0.85, green: 0.85, blue: 0.85),
                                 glyph: RGBAColor = RGBAColor(red: 0.55, green: 0.55, blue: 0.55)) throws {
-        guard rect.width > 0, rect.height > 0 else { return }
+        guard rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
+              rect.minX.isFinite, rect.minY.isFinite else { return }
         try withSavedState {
             guard let mask = try clipOrMask(clip, rect: rect) else {
                 setColor(background)

@@ -93,8 +93,12 @@ extension CairoContext {
     private func drawComposedNineSlice(_ image: NineSliceImage, in rect: CGRect, mirrored: Bool) throws {
         let largest = image.slicedAssets.count - 1
         let scale = Double(image.slicedAssets[largest].scale)
-        let pixelWidth = Int((Double(rect.width) * scale).rounded(.up))
-        let pixelHeight = Int((Double(rect.height) * scale).rounded(.up))
+        let (width, height) = ((Double(rect.width) * scale).rounded(.up), (Double(rect.height) * scale).rounded(.up))
+        let limit = Double(CairoSurface.maximumImageDimension)
+        guard width <= limit, height <= limit else {
+            throw CairoError("compose a \(rect.width)×\(rect.height)pt nine-slice image at @\(Int(scale))x", status: CAIRO_STATUS_INVALID_SIZE)
+        }
+        let (pixelWidth, pixelHeight) = (Int(width), Int(height))
         let composed = try CairoSurface.image(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         let offscreen = try CairoContext(surface: composed)
         offscreen.scale(x: Double(pixelWidth) / Double(rect.width), y: Double(pixelHeight) / Double(rect.height))

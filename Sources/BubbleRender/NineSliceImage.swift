@@ -82,11 +82,10 @@ final class SlicedAsset: @unchecked Sendable {
 
     init(asset: ScaledImage, capInsets: EdgeInsets) throws {
         let (width, height, scale) = (asset.image.pixelWidth, asset.image.pixelHeight, Double(asset.scale))
-        func pixels(_ points: Double) -> Int { Int((points * scale).rounded()) }
+        // Clamped before converting: a cap inset of 1e300 must be an error, not an overflow trap.
+        func pixels(_ points: Double) -> Int { Int(min((points * scale).rounded(), Double(Int32.max))) }
         let (left, right, top, bottom) = (pixels(capInsets.left), pixels(capInsets.right), pixels(capInsets.top), pixels(capInsets.bottom))
-        func points(_ value: Double) -> String {
-            value == value.rounded() ? String(Int(value)) : String(value)
-        }
+        let points = formatNumber
         guard left + right < width else {
             throw NineSliceImage.SliceError(name: asset.name, problem:
                 "cap insets left \(points(capInsets.left)) + right \(points(capInsets.right)) leave nothing to stretch in an image \(points(asset.pointWidth))pt wide (\(width)×\(height) px at @\(asset.scale)x)")

@@ -69,3 +69,8 @@ public struct EdgeInsets: Equatable, Hashable, Sendable {
     /// The same insets with left and right exchanged (a mirrored bubble).
     public var mirrored: EdgeInsets { EdgeInsets(top: top, left: right, bottom: bottom, right: left) }
 }
+
+/// A length or count for messages: `10` rather than `10.0`, `2.5`, `1e+300`.
+func formatNumber(_ number: Double) -> String {
+    number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+}

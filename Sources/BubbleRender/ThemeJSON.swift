@@ -127,8 +127,5 @@ struct JSONNode {
                           bottom: try self["bottom"].nonNegative(), right: try self["right"].nonNegative())
     }
 
-    /// `10` rather than `10.0` in messages.
-    static func format(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-    }
+    static func format(_ number: Double) -> String { formatNumber(number) }
 }

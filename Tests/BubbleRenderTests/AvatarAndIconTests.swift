@@ -43,6 +43,19 @@ import Testing
         #expect(pixels[0, 20].alpha == 255)
     }
 
+    @Test func nonFiniteRectanglesDrawNothing() throws {
+        let pixels = try TestSupport.render(width: 20, height: 20, scale: 1) { context in
+            let photo = try TestSupport.flatPNG(width: 4, height: 4, color: .black)
+            for rect in [CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10), CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10)] {
+                try context.drawAvatar(photo: nil, jid: "e@x", in: rect, shape: .circle)
+                try context.drawAvatar(photo: photo, jid: "e@x", in: rect, shape: .rounded(radius: 3))
+                try context.drawBrokenImage(in: rect)
+                context.draw(.clock, in: rect, color: .black)
+            }
+        }
+        #expect(pixels.pixels.allSatisfy { $0.alpha == 0 })
+    }
+
     @Test func photoIsDrawnAndBadPhotoFallsBack() throws {
         let photo = try TestSupport.flatPNG(width: 30, height: 20, color: RGBAColor(hex: "#10A0B0")!)
         let canvas = try Canvas(format: .png, width: 40, height: 40, scale: 2)

@@ -174,6 +174,13 @@ import Testing
         #expect(try render(.pdf) == (try render(.pdf)))
     }
 
+    @Test func hugeRectangleInAVectorDocumentIsAnErrorNotACrash() throws {
+        let canvas = try Canvas(format: .pdf, width: 100, height: 100)
+        #expect(throws: CairoError.self) {
+            try canvas.context.drawNineSlice(try Self.flatBubble(Self.blue), in: CGRect(x: 0, y: 0, width: 1e300, height: 40))
+        }
+    }
+
     @Test func emptyOrNonFiniteRectanglesDrawNothing() throws {
         let image = try Self.flatBubble(Self.blue)
         let pixels = try TestSupport.render(width: 20, height: 20, scale: 2) { context in

@@ -124,6 +124,8 @@ struct ThemeSandbox {
         let sandbox = try ThemeSandbox()
         try sandbox.set("bubbles.incoming.cap_insets.left", 20)
         sandbox.expectError("bubbles.incoming.cap_insets", "bubble_in@1x.png: cap insets left 20 + right 10 leave nothing to stretch in an image 24pt wide (24×24 px at @1x)")
+        try sandbox.set("bubbles.incoming.cap_insets.left", 1e300)
+        sandbox.expectError("bubbles.incoming.cap_insets", "bubble_in@1x.png: cap insets left 1e+300 + right 10 leave nothing to stretch in an image 24pt wide (24×24 px at @1x)")
     }
 
     @Test func missingImageFile() throws {
