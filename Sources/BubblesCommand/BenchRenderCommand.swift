@@ -48,17 +48,23 @@ struct BenchRenderCommand: Subcommand {
             clock.lap()
             let layout = try job.layouter.layout(models, screenWidth: device.width)
             clock.lap()
-            let canvas = try Canvas(format: .png, width: layout.screenWidth, height: max(layout.height, 1), scale: device.scale)
-            try job.renderer.draw(layout, on: canvas)
+            let viewports = tiles(height: layout.height, scale: device.scale)
+            let canvases = try viewports.map { viewport in
+                let canvas = try Canvas(format: .png, width: layout.screenWidth, height: viewport.height, scale: device.scale)
+                try job.renderer.draw(layout, viewport: viewport, on: canvas)
+                return canvas
+            }
             clock.lap()
-            let data = try canvas.encoded()
+            let files = try canvases.map { try $0.encoded() }
             clock.lap()
-            try writeAndRemove(data)
+            for (index, data) in files.enumerated() { try writeAndRemove(data, tile: index) }
             clock.lap()
             for (stage, seconds) in clock.laps.enumerated() { timings[stage].append(seconds) }
             totals.append(clock.laps.reduce(0, +))
+            let bytes = files.reduce(0) { $0 + $1.count }
             summary = "\(models.count) bubbles from \(source.displayPath), \(device.name) \(Int(device.width)) pt @\(device.scale)x: "
-                + "\(Int(layout.height)) pt tall, \(Int((layout.height * Double(device.scale)).rounded(.up))) px, PNG \(data.count) bytes"
+                + "\(Int(layout.height)) pt tall, \(Int((layout.height * Double(device.scale)).rounded(.up))) px, "
+                + (files.count == 1 ? "PNG \(bytes) bytes" : "\(files.count) PNG tiles (Cairo's \(maximumPixels) px limit), \(bytes) bytes")
         }
 
         var lines = ["bench render: \(summary)", "best and median of \(runs) runs", ""]
@@ -85,10 +91,28 @@ struct BenchRenderCommand: Subcommand {
             + String(format: "%12.2f%12.2f", (sorted.first ?? 0) * 1000, median * 1000)
     }
 
+    /// Cairo's image surfaces have at most this many pixels per side (CairoSurface's limit).
+    static let maximumPixels = 32767
+
+    /// The conversation cut into the fewest screens Cairo can draw: one when it fits. A taller
+    /// conversation becomes several PNGs, as `render --pages` would write (Chromium's one long
+    /// screenshot has no such limit).
+    static func tiles(height: Double, scale: Int) -> [ConversationRenderer.Viewport] {
+        let total = max(height, 1)
+        let tile = (Double(maximumPixels) / Double(scale)).rounded(.down)
+        var viewports: [ConversationRenderer.Viewport] = []
+        var y = 0.0
+        while y < total {
+            viewports.append(.init(y: y, height: min(tile, total - y)))
+            y += tile
+        }
+        return viewports
+    }
+
     /// Writes the PNG as `render` would (atomically) and removes it: the bench counts the write.
-    private static func writeAndRemove(_ data: Data) throws {
+    private static func writeAndRemove(_ data: Data, tile: Int) throws {
         let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bubbles-bench-\(ProcessInfo.processInfo.processIdentifier).png").path
+            .appendingPathComponent("bubbles-bench-\(ProcessInfo.processInfo.processIdentifier)-\(tile).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             try OutputFile.write(data, to: path)
