@@ -1,4 +1,4 @@
-import CICU
+@_implementationOnly import CICU
 
 /// Text direction of a paragraph or a run.
 public enum TextDirection: String, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import CICU
+@_implementationOnly import CICU
 import Synchronization
 
 /// ICU break iterators are expensive to open (rule data) and may not be shared between

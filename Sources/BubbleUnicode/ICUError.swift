@@ -1,4 +1,4 @@
-import CICU
+@_implementationOnly import CICU
 
 /// A failed ICU call, with ICU's own name for the error (`U_MEMORY_ALLOCATION_ERROR`, …).
 public struct ICUError: Error, CustomStringConvertible, Equatable {

@@ -1,4 +1,4 @@
-import CICU
+@_implementationOnly import CICU
 
 /// A place where a line may (or must) start, as UAX #14 says.
 public struct LineBreakOpportunity: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import CICU
+@_implementationOnly import CICU
 
 /// A maximal range of one script, with Common and Inherited characters (spaces, digits,
 /// punctuation, combining marks) resolved to the script around them.

@@ -1,4 +1,4 @@
-import CICU
+@_implementationOnly import CICU
 
 /// Decoding and character properties of UTF-16 text, without Foundation.
 public enum UnicodeScalars {
