@@ -36,12 +36,16 @@ final class ReadOnlyStore: @unchecked Sendable {
     let access: StoreAccess
     /// The user's path, for messages.
     let path: String
+    /// The file itself, symbolic links resolved: its sidecars (`-wal`, `-shm`, `-journal`)
+    /// sit beside it, not beside a link to it.
+    let file: String
     private let privateDirectory: String?
 
-    private init(database: SQLiteDatabase, access: StoreAccess, path: String, privateDirectory: String?) {
+    private init(database: SQLiteDatabase, access: StoreAccess, path: String, file: String, privateDirectory: String?) {
         self.database = database
         self.access = access
         self.path = path
+        self.file = file
         self.privateDirectory = privateDirectory
     }
 
@@ -52,26 +56,27 @@ final class ReadOnlyStore: @unchecked Sendable {
     /// Opens `path` and runs SQLite's quick integrity check within `timeLimit` seconds.
     static func open(path: String, timeLimit: Double) throws -> ReadOnlyStore {
         try checkPlainReadableFile(path)
+        let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let inPlaceIsSafe: Bool = {
-            let exists = { FileManager.default.fileExists(atPath: path + $0) }
+            let exists = { FileManager.default.fileExists(atPath: file + $0) }
             if exists("-wal") { return exists("-shm") }
-            return SQLiteFileHeader(path: path)?.isWALMode != true
+            return SQLiteFileHeader(path: file)?.isWALMode != true
         }()
         if inPlaceIsSafe {
             do {
-                let database = try SQLiteDatabase(path: path, mode: .readOnly)
-                let store = ReadOnlyStore(database: database, access: .inPlace, path: path, privateDirectory: nil)
+                let database = try SQLiteDatabase(path: file, mode: .readOnly)
+                let store = ReadOnlyStore(database: database, access: .inPlace, path: path, file: file, privateDirectory: nil)
                 try store.prepare(timeLimit: timeLimit)
                 return store
             } catch let error as SQLiteError {
                 // SQLITE_READONLY_* (a hot journal to roll back, a wal-index it may not create)
                 // and SQLITE_CANTOPEN: a private copy can still be read.
                 guard error.primaryCode == 8 || error.primaryCode == 14 else {
-                    throw explain(error, path: path, timeLimit: timeLimit)
+                    throw explain(error, path: path, file: file, timeLimit: timeLimit)
                 }
             }
         }
-        return try openPrivateCopy(of: path, timeLimit: timeLimit)
+        return try openPrivateCopy(of: file, path: path, timeLimit: timeLimit)
     }
 
     /// A clear error before SQLite sees the path: missing, a directory, unreadable, empty,
@@ -92,29 +97,30 @@ final class ReadOnlyStore: @unchecked Sendable {
         }
     }
 
-    private static func openPrivateCopy(of path: String, timeLimit: Double) throws -> ReadOnlyStore {
+    private static func openPrivateCopy(of file: String, path: String, timeLimit: Double) throws -> ReadOnlyStore {
         let directory = try makePrivateDirectory(for: path)
         do {
             let copy = directory + "/store.sqlite"
             var copied = false
             for _ in 0..<5 where !copied {
-                let before = sidecarStates(path)
+                let before = sidecarStates(file)
                 for suffix in ["", "-wal", "-journal"] where before[suffix] != nil {
                     try? FileManager.default.removeItem(atPath: copy + suffix)
-                    try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix)
+                    try FileManager.default.copyItem(atPath: file + suffix, toPath: copy + suffix)
                 }
-                copied = sidecarStates(path) == before
+                copied = sidecarStates(file) == before
             }
             guard copied else {
                 throw ArchiveError(path: path, problem: "the file kept changing while it was being copied for reading; try again")
             }
             let database = try SQLiteDatabase(path: copy, mode: .readWrite)
-            let store = ReadOnlyStore(database: database, access: .privateCopy, path: path, privateDirectory: directory)
+            let store = ReadOnlyStore(database: database, access: .privateCopy, path: path, file: file,
+                                      privateDirectory: directory)
             try store.prepare(timeLimit: timeLimit)
             return store
         } catch let error as SQLiteError {
             try? FileManager.default.removeItem(atPath: directory)
-            throw explain(error, path: path, timeLimit: timeLimit)
+            throw explain(error, path: path, file: file, timeLimit: timeLimit)
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
             throw error
@@ -161,10 +167,10 @@ final class ReadOnlyStore: @unchecked Sendable {
             return text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("*** in database") }
         }
         if let first = problems.first {
-            let walExists = FileManager.default.fileExists(atPath: path + "-wal")
+            let walExists = FileManager.default.fileExists(atPath: file + "-wal")
             // A file cut short mid-page opens (SQLite reads the missing tail as zeros): say so.
             if access == .inPlace, let truncation = SQLiteFileHeader.diagnose(
-                path: path, fileSize: Self.fileSize(path) ?? 0, walExists: walExists) {
+                path: file, fileSize: Self.fileSize(file) ?? 0, walExists: walExists) {
                 throw ArchiveError(path: path, problem: truncation)
             }
             let more = problems.count - 1
@@ -179,17 +185,17 @@ final class ReadOnlyStore: @unchecked Sendable {
         do {
             return try database.withTimeLimit(timeLimit) { try body(database) }
         } catch let error as SQLiteError {
-            throw Self.explain(error, path: path, timeLimit: timeLimit)
+            throw Self.explain(error, path: path, file: file, timeLimit: timeLimit)
         }
     }
 
-    /// Words for a failed SQLite call on the store at `path` (the user's path).
-    static func explain(_ error: SQLiteError, path: String, timeLimit: Double) -> ArchiveError {
+    /// Words for a failed SQLite call on the store `file`, named `path` by the user.
+    static func explain(_ error: SQLiteError, path: String, file: String, timeLimit: Double) -> ArchiveError {
         let sqlite = "(SQLite: \(error.message), \(error.codeName))"
         switch error.primaryCode {
         case 26, 11:  // SQLITE_NOTADB, SQLITE_CORRUPT: say which, from the header, when we can
-            let walExists = FileManager.default.fileExists(atPath: path + "-wal")
-            if let diagnosis = SQLiteFileHeader.diagnose(path: path, fileSize: fileSize(path) ?? 0, walExists: walExists) {
+            let walExists = FileManager.default.fileExists(atPath: file + "-wal")
+            if let diagnosis = SQLiteFileHeader.diagnose(path: file, fileSize: fileSize(file) ?? 0, walExists: walExists) {
                 return ArchiveError(path: path, problem: diagnosis)
             }
             return ArchiveError(path: path, problem: error.primaryCode == 26

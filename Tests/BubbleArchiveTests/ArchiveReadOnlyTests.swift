@@ -107,6 +107,20 @@ struct ArchiveReadOnlyTests {
         #expect(try DirectorySnapshot(directory) == before)
     }
 
+    @Test func aLinkToALiveArchiveFindsTheSidecarsBesideTheRealFile() throws {
+        let live = try ScratchDirectory()
+        let (path, writer) = try ArchiveFixture.walWriter(in: live)
+        let links = try ScratchDirectory()
+        try FileManager.default.createSymbolicLink(atPath: links.file("chat.sqlite"), withDestinationPath: path)
+        let (beforeLive, beforeLinks) = (try DirectorySnapshot(live), try DirectorySnapshot(links))
+        let read = try readAll(links.file("chat.sqlite"))
+        #expect(read.access == .inPlace)  // the link's own folder has no -wal or -shm: resolved, it is a live WAL store
+        #expect(read.liRows == liRowsWithWAL)
+        #expect(try DirectorySnapshot(live) == beforeLive)
+        #expect(try DirectorySnapshot(links) == beforeLinks)
+        withExtendedLifetime(writer) {}
+    }
+
     @Test func aHotJournalIsRolledBackInAPrivateCopyOnly() throws {
         // A rollback-mode writer that crashed mid-transaction: changed pages already in the
         // database file, the originals in a hot -journal beside it.

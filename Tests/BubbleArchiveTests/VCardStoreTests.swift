@@ -72,7 +72,10 @@ struct VCardStoreTests {
                 SET ZVCARDTEMP = '<vCard xmlns="vcard-temp"><FN>Han</FN><PHOTO><BINVAL>@@not base64@@</BINVAL></PHOTO></vCard>'
                 WHERE ZVCARD = 3;
             """)
-        let vCards = try VCardStore(path: path)
+        let before = try DirectorySnapshot(directory)
+        let (vCards, seconds) = try timed { try VCardStore(path: path) }
+        #expect(seconds < 2)
+        defer { #expect((try? DirectorySnapshot(directory)) == before) }
         let me = try #require(try vCards.entry(jid: "me@chat.example"))
         #expect(me.problems == ["the vCardTemp value is neither an archived XMPPvCardTemp nor vCard XML (4 bytes)"])
         #expect(me.nickname == nil)
