@@ -87,6 +87,11 @@ final class ReadOnlyStore: @unchecked Sendable {
             throw ArchiveError(path: path, problem: "no such file")
         }
         if isDirectory.boolValue { throw ArchiveError(path: path, problem: "is a directory, not a store file") }
+        // A pipe or a device would block or never end when read: refuse anything but a file.
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw ArchiveError(path: path, problem: "is not a regular file (a pipe, socket or device), not a store file")
+        }
         guard FileManager.default.isReadableFile(atPath: path), let header = SQLiteFileHeader(path: path) else {
             throw ArchiveError(path: path, problem: "cannot be read (permission denied)")
         }

@@ -74,9 +74,9 @@ struct DirectorySnapshot: Equatable, CustomStringConvertible {
         names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         var bytes: [String: Data] = [:]
         for name in names where !name.hasSuffix("-shm") {
-            var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: directory.file(name), isDirectory: &isDirectory)
-            bytes[name] = isDirectory.boolValue ? Data() : try Data(contentsOf: URL(fileURLWithPath: directory.file(name)))
+            // Only regular files have bytes to compare (reading a pipe would wait forever).
+            let type = try FileManager.default.attributesOfItem(atPath: directory.file(name))[.type] as? FileAttributeType
+            bytes[name] = type == .typeRegular ? try Data(contentsOf: URL(fileURLWithPath: directory.file(name))) : Data()
         }
         self.bytes = bytes
     }

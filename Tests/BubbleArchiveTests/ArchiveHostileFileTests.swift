@@ -43,6 +43,16 @@ struct ArchiveHostileFileTests {
         #expect(try failure(directory.file("chat.sqlite"), in: directory) == "is a directory, not a store file")
     }
 
+    @Test func aPipeOrADeviceIsRefusedWithoutReadingIt() throws {
+        let directory = try ScratchDirectory()
+        #expect(mkfifo(directory.file("pipe.sqlite"), 0o600) == 0)  // opening it to read would wait for a writer
+        #expect(try failure(directory.file("pipe.sqlite"), in: directory)
+                == "is not a regular file (a pipe, socket or device), not a store file")
+        let (error, seconds) = timed { archiveError { _ = try MessageArchive(path: "/dev/zero") } }
+        #expect(error?.description == "/dev/zero: is not a regular file (a pipe, socket or device), not a store file")
+        #expect(seconds < 2)
+    }
+
     @Test func anEmptyFile() throws {
         let directory = try ScratchDirectory()
         FileManager.default.createFile(atPath: directory.file("empty.sqlite"), contents: Data())
