@@ -126,10 +126,11 @@ struct ModelsCommand: Subcommand {
              XMPPDateTime.format(bubble.time), kind(bubble.content), (bubble.delayed ? "(delayed) " : "") + shown(bubble.content)]
         }
         let all = [["SOURCE", "DIR", "SENDER", "TIME (UTC)", "KIND", "SHOWS"]] + rows
-        let widths = (0..<5).map { column in all.map { $0[column].count }.max() ?? 0 }
+        // Terminal columns, so that names in Chinese or with emoji line up (same rule as `list`).
+        let widths = (0..<5).map { column in all.map { ListCommand.displayWidth($0[column]) }.max() ?? 0 }
         var text = all.map { row in
             row.enumerated().map { column, cell in
-                column < 5 ? cell + String(repeating: " ", count: widths[column] - cell.count) : cell
+                column < 5 ? cell + String(repeating: " ", count: widths[column] - ListCommand.displayWidth(cell)) : cell
             }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
         if model.bubbles.isEmpty { text += "(no messages)\n" }

@@ -12,9 +12,9 @@ public protocol Subcommand {
 /// The `bubbles` tool: picks the subcommand and turns errors into messages and exit codes.
 public enum Bubbles {
     public static let all: [any Subcommand.Type] = [
-        ModelsCommand.self,
         ThemeMakeImagesCommand.self,
         ListCommand.self,
+        ModelsCommand.self,
         MeasureCommand.self,
         BenchMeasureCommand.self,
         RenderCommand.self,

@@ -52,6 +52,24 @@ final class TextSink: @unchecked Sendable {
         #expect(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) is [String: Any])
     }
 
+    @Test func tableWithNicknamesFromAVCardStore() throws {
+        let folder = try ScratchDirectory()
+        try ArchiveFixture.main(in: folder)
+        try ArchiveFixture.build(["vcard_store"], in: folder, name: "vcards.sqlite")
+        let run = ModelsRun(["models", "archive.sqlite", "--peer", "li.lei@chat.example", "--vcards", "vcards.sqlite"], in: folder.path)
+        #expect(run.exitCode == 0)
+        #expect(Array(run.outputLines.prefix(4)) == [
+            "SOURCE  DIR  SENDER  TIME (UTC)            KIND    SHOWS",
+            "row 7   in   李雷    2024-03-01T07:50:00Z  text    (delayed) 在地铁上，信号不好 🚇",
+            "row 1   in   李雷    2024-03-01T08:00:00Z  text    你好！Are you there? 👋",
+            "row 2   out  Me      2024-03-01T08:00:30Z  text    Hi 李雷, yes — just got in. ☕️",
+        ])
+        #expect(run.outputLines.contains("row 6   out  Me      2024-03-01T08:04:00Z  audio   3.2 s, bubble 110.7 pt wide (134 bytes)"))
+        let missing = ModelsRun(["models", "archive.sqlite", "--peer", "li.lei@chat.example", "--vcards", "none.sqlite"], in: folder.path)
+        #expect(missing.exitCode == 1)
+        #expect(missing.errors.hasPrefix("bubbles models: none.sqlite: "))
+    }
+
     @Test func hostileRowsBecomePlaceholdersWithWarnings() throws {
         let folder = try ScratchDirectory()
         try ArchiveFixture.build(["schema_model2", "hostile_rows"], in: folder)
