@@ -40,9 +40,13 @@ public enum XMPPDateTime {
     }
 
     /// UTC with a `Z`, milliseconds only when the time has any: the form the commands print,
-    /// stable across machines and time zones.
+    /// stable across machines and time zones. A time no clock could have written (a damaged
+    /// archive's 1e300 seconds, infinity, NaN) is `invalid` rather than a crash or a year nobody
+    /// can read.
     public static func format(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e13 else { return "invalid" }
+        let milliseconds = Int64((seconds * 1000).rounded())
         let (days, millisecondOfDay) = floorDivide(milliseconds, 86_400_000)
         let (year, month, day) = civilDate(daysSince1970: Int(days))
         let secondOfDay = Int(millisecondOfDay / 1000)

@@ -156,6 +156,13 @@ import Testing
         #expect(XMPPDateTime.format(Date(timeIntervalSinceReferenceDate: 0)) == "2001-01-01T00:00:00Z")
     }
 
+    @Test func formatsImpossibleTimesAsInvalid() {
+        #expect(XMPPDateTime.format(Date(timeIntervalSince1970: 1e300)) == "invalid")
+        #expect(XMPPDateTime.format(Date(timeIntervalSince1970: -.infinity)) == "invalid")
+        #expect(XMPPDateTime.format(Date(timeIntervalSince1970: .nan)) == "invalid")
+        #expect(XMPPDateTime.format(Date(timeIntervalSinceReferenceDate: 1e12)) == "33689-09-27T01:46:40Z")
+    }
+
     @Test func roundTripsEveryDayOfFourHundredYears() throws {
         for day in stride(from: -73_000, to: 73_000, by: 97) {
             let date = Date(timeIntervalSince1970: Double(day) * 86_400 + 3_661)
