@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
         /// ICU behind Swift types. Never imports Foundation: the two ICUs' `UErrorCode` clash.
@@ -28,7 +29,7 @@ let package = Package(
         .target(name: "BubbleArchive", dependencies: ["CSQLite"]),
         .target(name: "BubbleModel", dependencies: ["BubbleArchive"]),
         .target(name: "BubbleLayout", dependencies: ["BubbleModel", "BubbleText"]),
-        .target(name: "BubbleRender", dependencies: ["BubbleLayout", "BubbleText", "CCairo", "CFreeType", "CTurboJPEG"]),
+        .target(name: "BubbleRender", dependencies: ["BubbleLayout", "BubbleText", "CCairo", "CFreeType", "CTurboJPEG", "CZlib"]),
         .target(name: "BubblesCommand", dependencies: ["BubbleText", "BubbleArchive", "BubbleModel", "BubbleLayout", "BubbleRender"]),
         .executableTarget(name: "bubbles", dependencies: ["BubblesCommand"]),
 

@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 
 /// The file formats a drawing can become.
@@ -23,6 +24,18 @@ public final class Canvas {
     public let context: CairoContext
 
     public static let scales = 1...3
+
+    /// A PNG canvas of exactly `pixelWidth`×`pixelHeight` pixels: a band of a taller image,
+    /// whose height in points need not be a whole number.
+    init(pixelWidth: Int, pixelHeight: Int, scale: Int) throws {
+        guard Self.scales.contains(scale) else { throw CanvasError(problem: "scale \(scale) is not one of 1, 2, 3") }
+        format = .png
+        width = Double(pixelWidth) / Double(scale)
+        height = Double(pixelHeight) / Double(scale)
+        self.scale = scale
+        context = try CairoContext(surface: try CairoSurface.image(pixelWidth: pixelWidth, pixelHeight: pixelHeight))
+        context.scale(Double(scale))
+    }
 
     public init(format: OutputFormat, width: Double, height: Double, scale: Int = 1) throws {
         guard width > 0, height > 0, width.isFinite, height.isFinite else {
@@ -60,9 +73,29 @@ public final class Canvas {
     public func encoded() throws -> Data {
         try context.check("draw the \(format.rawValue.uppercased()) canvas")
         switch format {
-        case .png: return try context.surface.pngData()
+        case .png:
+            let surface = context.surface
+            cairo_surface_flush(surface.pointer)
+            let width = Int(cairo_image_surface_get_width(surface.pointer))
+            let height = Int(cairo_image_surface_get_height(surface.pointer))
+            let opaque = Self.isOpaque(surface)
+            return try PNGWriter.file(width: width, height: height, opaque: opaque,
+                                      bands: [PNGWriter.band(surface, opaque: opaque, isLast: true)])
         case .pdf, .svg: return try context.surface.finishDocument()
         }
+    }
+
+    /// Whether every pixel of an image surface has full alpha (then PNG stores RGB).
+    static func isOpaque(_ surface: CairoSurface) -> Bool {
+        let width = Int(cairo_image_surface_get_width(surface.pointer))
+        let height = Int(cairo_image_surface_get_height(surface.pointer))
+        let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+        guard let data = cairo_image_surface_get_data(surface.pointer) else { return false }
+        for row in 0..<height {
+            let pixels = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width where pixels[x] >> 24 != 0xFF { return false }
+        }
+        return true
     }
 
     /// The drawn pixels (PNG canvases only), for tests and snapshot comparison.

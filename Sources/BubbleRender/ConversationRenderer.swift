@@ -25,13 +25,93 @@ public struct ConversationRenderer {
         }
     }
 
+    /// Seconds spent drawing and encoding, for `bubbles bench render`: CPU time summed over
+    /// the cores that drew and encoded bands in parallel.
+    public final class StageTimes {
+        public var drawing = 0.0
+        public var encoding = 0.0
+        public init() {}
+
+        func measure<T>(_ keyPath: ReferenceWritableKeyPath<StageTimes, Double>, _ body: () throws -> T) rethrows -> T {
+            let start = DispatchTime.now().uptimeNanoseconds
+            defer { self[keyPath: keyPath] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+            return try body()
+        }
+    }
+
     /// Renders `viewport` (the whole conversation when nil) into a file's bytes.
     public func render(_ layout: ConversationLayout, viewport: Viewport? = nil, format: OutputFormat,
-                       scale: Int) throws -> Data {
+                       scale: Int, times: StageTimes? = nil) throws -> Data {
+        let times = times ?? StageTimes()
         let area = viewport ?? Viewport(y: 0, height: max(layout.height, 1))
-        let canvas = try Canvas(format: format, width: layout.screenWidth, height: area.height, scale: scale)
-        try draw(layout, viewport: area, on: canvas)
-        return try canvas.encoded()
+        guard format == .png else {
+            let canvas = try Canvas(format: format, width: layout.screenWidth, height: area.height, scale: scale)
+            try times.measure(\.drawing) { try draw(layout, viewport: area, on: canvas) }
+            return try times.measure(\.encoding) { try canvas.encoded() }
+        }
+        return try renderPNG(layout, area: area, scale: scale, times: times)
+    }
+
+    /// Rows of pixels drawn at a time: a band of a few megabytes, however tall the image.
+    static let bandHeight = 1024
+
+    /// Draws the image band by band on every core, each band filtered and deflated by the
+    /// core that drew it, and joins the bands into one PNG: a long conversation is one image
+    /// even past Cairo's 32767-pixel surfaces, in little memory. Bands start at whole device
+    /// pixels, so they join without a seam, and are joined in order, so the bytes do not
+    /// depend on scheduling.
+    private func renderPNG(_ layout: ConversationLayout, area: Viewport, scale: Int, times: StageTimes) throws -> Data {
+        guard (1...3).contains(scale) else { throw CanvasError(problem: "scale \(scale) is not one of 1, 2, 3") }
+        let pixelWidth = Int((layout.screenWidth * Double(scale)).rounded(.up))
+        let pixelHeight = Int((area.height * Double(scale)).rounded(.up))
+        guard pixelWidth <= CairoSurface.maximumImageDimension, pixelHeight <= 1 << 20 else {
+            throw CanvasError(problem: "\(pixelWidth)×\(pixelHeight) px is too large an image; use --pages or PDF")
+        }
+        let opaque = theme.colors.background.alpha >= 1
+        let bandCount = (pixelHeight + Self.bandHeight - 1) / Self.bandHeight
+        let workers = max(1, min(bandCount, ProcessInfo.processInfo.activeProcessorCount))
+        final class Results: @unchecked Sendable {
+            var bands: [PNGWriter.Band?]
+            var error: Error?
+            var drawing = 0.0, encoding = 0.0
+            let lock = NSLock()
+            init(_ count: Int) { bands = Array(repeating: nil, count: count) }
+        }
+        let results = Results(bandCount)
+        let renderer = UncheckedSendable(self)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let local = StageTimes()
+            do {
+                let faces = try FreeTypeFaces() // FreeType and Cairo faces are per thread
+                for index in stride(from: worker, to: bandCount, by: workers) {
+                    let top = index * Self.bandHeight
+                    let rows = min(Self.bandHeight, pixelHeight - top)
+                    let canvas = try Canvas(pixelWidth: pixelWidth, pixelHeight: rows, scale: scale)
+                    let band = Viewport(y: area.y + Double(top) / Double(scale), height: canvas.height)
+                    try local.measure(\.drawing) { try renderer.value.draw(layout, viewport: band, on: canvas, faces: faces) }
+                    let encoded = try local.measure(\.encoding) {
+                        try PNGWriter.band(canvas.context.surface, opaque: opaque, isLast: index == bandCount - 1)
+                    }
+                    results.lock.lock()
+                    results.bands[index] = encoded
+                    results.lock.unlock()
+                }
+            } catch {
+                results.lock.lock()
+                results.error = results.error ?? error
+                results.lock.unlock()
+            }
+            results.lock.lock()
+            results.drawing += local.drawing
+            results.encoding += local.encoding
+            results.lock.unlock()
+        }
+        if let error = results.error { throw error }
+        times.drawing += results.drawing
+        times.encoding += results.encoding
+        return try times.measure(\.encoding) {
+            try PNGWriter.file(width: pixelWidth, height: pixelHeight, opaque: opaque, bands: results.bands.map { $0! })
+        }
     }
 
     /// Draws `viewport` (the whole conversation when nil) onto `canvas` at the context's current
@@ -39,8 +119,11 @@ public struct ConversationRenderer {
     /// several conversations side by side (translate first). On a canvas of exactly this size it
     /// draws what `render` encodes; on a larger one it keeps to the conversation's rectangle.
     public func draw(_ layout: ConversationLayout, viewport: Viewport? = nil, on canvas: Canvas) throws {
+        try draw(layout, viewport: viewport, on: canvas, faces: try FreeTypeFaces())
+    }
+
+    private func draw(_ layout: ConversationLayout, viewport: Viewport?, on canvas: Canvas, faces: FreeTypeFaces) throws {
         let area = viewport ?? Viewport(y: 0, height: max(layout.height, 1))
-        let faces = try FreeTypeFaces()
         let context = canvas.context
         try context.withSavedState {
             if canvas.width != layout.screenWidth || canvas.height != area.height {
@@ -143,4 +226,11 @@ extension Theme {
         return (try FontSet(fonts: [try OpenTypeFont(path: folder + "/" + fonts.text.file)] + fallbacks),
                 try FontSet(fonts: [try OpenTypeFont(path: folder + "/" + fonts.name.file)] + fallbacks))
     }
+}
+
+/// A value handed to worker threads that only read it (the renderer's theme images are read,
+/// never written, while bands are drawn).
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -52,7 +52,7 @@ public enum Bubbles {
     }
 
     static var helpText: String {
-        let rows = all.map { "  " + $0.words.joined(separator: " ").padding(toLength: 16, withPad: " ", startingAt: 0) + $0.summary }
+        let rows = all.map { "  " + $0.words.joined(separator: " ").padding(toLength: 20, withPad: " ", startingAt: 0) + $0.summary }
         return """
         bubbles: lays out and renders chat conversations as an iOS chat app draws them.
 
