@@ -7,9 +7,16 @@ struct LineBreaker {
     let fontSize: Double
     let maxWidth: Double
 
+    /// Glyphs of one segment on a line (all of it, or a cluster range after an emergency break).
+    struct LinePart {
+        let segment: Int
+        let part: ShapedPart
+        let width: Double
+    }
+
     /// One line's content before bidi reordering: parts in logical order.
     struct LineContent {
-        var parts: [(segment: Int, part: ShapedPart, width: Double)] = []
+        var parts: [LinePart] = []
         var width = 0.0
         var hanging = 0.0
     }
@@ -47,7 +54,7 @@ struct LineBreaker {
                     let part = ShapedPart(range: segment.range, glyphs: segment.shaped.glyphs[...], clusterBase: segment.range.lowerBound,
                                           advance: segment.shaped.advance)
                     let partWidth = Double(segment.shaped.advance) * pointsPerUnit(segment.font)
-                    current.parts.append((index, part, partWidth))
+                    current.parts.append(LinePart(segment: index, part: part, width: partWidth))
                 }
                 current.width += width
             }
@@ -143,7 +150,7 @@ struct LineBreaker {
             let part = ShapedPart(range: atoms[index].start..<textEnd, glyphs: segment.shaped.glyphs[lower..<upper],
                                   clusterBase: segment.range.lowerBound, advance: advance)
             let width = Double(advance) * pointsPerUnit(segment.font)
-            line.parts.append((atoms[index].segment, part, width))
+            line.parts.append(LinePart(segment: atoms[index].segment, part: part, width: width))
             line.width += width
             index = end + 1
         }

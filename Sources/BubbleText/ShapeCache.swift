@@ -42,9 +42,10 @@ struct ShapeKey {
     }
 
     /// Scripts whose HarfBuzz shapers never look outside the segment.
-    static let contextFreeScripts: Set<UInt32> = Set(
+    /// An array, not a Set: a scan of 16 numbers is cheaper than hashing one, per segment.
+    static let contextFreeScripts: [UInt32] =
         ["Latn", "Cyrl", "Grek", "Armn", "Geor", "Hani", "Hira", "Kana", "Hang", "Bopo", "Hebr",
-         "Zyyy", "Zinh", "Thai", "Ethi", "Cher"].map { harfBuzzScript(ScriptRun.tag($0)) })
+         "Zyyy", "Zinh", "Thai", "Ethi", "Cher"].map { harfBuzzScript(ScriptRun.tag($0)) }
 }
 
 /// Shaping results shared by every layout of one engine, across threads. Sharded so that
@@ -68,10 +69,13 @@ final class ShapeCache: Sendable {
         }
     }
 
+    /// A table of buckets indexed by the key's own hash bits: Swift's Dictionary would hash
+    /// the hash again with SipHash on every lookup.
     private final class Shard: Sendable {
-        /// Entries by hash; a collision just makes a bucket of two.
-        let table = Mutex<[Int: [Entry]]>([:])
+        let buckets = Mutex<[[Entry]]>(Array(repeating: [], count: ShapeCache.bucketsPerShard))
+        let count = Mutex(0)
     }
+    private static let bucketsPerShard = 4096
     private let shards: [Shard]
     private let entriesPerShard: Int
 
@@ -82,8 +86,10 @@ final class ShapeCache: Sendable {
 
     func value(for key: ShapeKey) -> ShapedSegment? {
         if key.text.isEmpty { return nil }
-        return shards[shard(key)].table.withLock { table in
-            table[key.hash]?.first { $0.matches(key) }?.value
+        let bucket = Self.bucket(key)
+        return shards[shard(key)].buckets.withLock { buckets in
+            for entry in buckets[bucket] where entry.matches(key) { return entry.value }
+            return nil
         }
     }
 
@@ -92,15 +98,24 @@ final class ShapeCache: Sendable {
         let entry = Entry(text: Array(key.text), before: key.before, after: key.after, font: key.font,
                           flags: key.flags, script: key.script, value: value)
         let limit = entriesPerShard
-        shards[shard(key)].table.withLock { table in
-            if table.count >= limit { table.removeAll(keepingCapacity: true) }
-            table[key.hash, default: []].append(entry)
+        let bucket = Self.bucket(key)
+        let shard = shards[shard(key)]
+        shard.buckets.withLock { buckets in
+            let full = shard.count.withLock { count in
+                count += 1
+                if count > limit { count = 1; return true }
+                return false
+            }
+            if full { for index in buckets.indices { buckets[index].removeAll() } }
+            buckets[bucket].append(entry)
         }
     }
 
-    var count: Int { shards.reduce(0) { total, shard in total + shard.table.withLock { $0.values.reduce(0) { $0 + $1.count } } } }
+    var count: Int { shards.reduce(0) { total, shard in total + shard.buckets.withLock { $0.reduce(0) { $0 + $1.count } } } }
 
     private func shard(_ key: ShapeKey) -> Int {
-        Int(UInt(bitPattern: key.hash >> 7) % UInt(shards.count))
+        Int(UInt(bitPattern: key.hash >> 20) % UInt(shards.count))
     }
+
+    private static func bucket(_ key: ShapeKey) -> Int { key.hash & (bucketsPerShard - 1) }
 }

@@ -24,7 +24,7 @@ public final class TextEngine: Sendable {
     public var cachedSegmentCount: Int { cache?.count ?? 0 }
 
     public func layout(_ text: String, style: TextStyle) throws -> TextLayout {
-        var units = Array(text.utf16)
+        var units = Self.utf16(text)
         // A tab in a chat message is a wide space; fonts have no glyph for U+0009.
         for index in units.indices where units[index] == 0x09 { units[index] = 0x20 }
         return try units.withUnsafeBufferPointer { buffer in
@@ -143,6 +143,50 @@ public final class TextEngine: Sendable {
                             ascent: Double(font.ascender) * scale, descent: Double(font.descender) * scale, runs: [])
         top += line.height
         return line
+    }
+
+    /// The text as UTF-16 (what ICU and HarfBuzz take, and what NSRange counts), transcoded
+    /// straight from the string's UTF-8 storage: `Array(text.utf16)` walks it generically.
+    static func utf16(_ text: String) -> [UInt16] {
+        var text = text
+        return text.withUTF8 { bytes in
+            // Swift strings hold valid UTF-8, so the decoding needs no error paths.
+            [UInt16](unsafeUninitializedCapacity: bytes.count) { out, count in
+                var read = 0, written = 0
+                let end = bytes.count
+                while read < end {
+                    let lead = UInt32(bytes[read])
+                    if lead < 0x80 {
+                        out[written] = UInt16(lead)
+                        read += 1
+                        written += 1
+                        continue
+                    }
+                    var scalar: UInt32
+                    if lead < 0xE0 {
+                        scalar = (lead & 0x1F) << 6 | UInt32(bytes[read + 1] & 0x3F)
+                        read += 2
+                    } else if lead < 0xF0 {
+                        scalar = (lead & 0x0F) << 12 | UInt32(bytes[read + 1] & 0x3F) << 6 | UInt32(bytes[read + 2] & 0x3F)
+                        read += 3
+                    } else {
+                        scalar = (lead & 0x07) << 18 | UInt32(bytes[read + 1] & 0x3F) << 12
+                            | UInt32(bytes[read + 2] & 0x3F) << 6 | UInt32(bytes[read + 3] & 0x3F)
+                        read += 4
+                    }
+                    if scalar < 0x10000 {
+                        out[written] = UInt16(scalar)
+                        written += 1
+                    } else {
+                        scalar -= 0x10000
+                        out[written] = UInt16(0xD800 + (scalar >> 10))
+                        out[written + 1] = UInt16(0xDC00 + (scalar & 0x3FF))
+                        written += 2
+                    }
+                }
+                count = written
+            }
+        }
     }
 
     /// Length of the hard break that ends a paragraph: CR LF, or one of LF, CR, NEL, VT, FF, LS, PS.

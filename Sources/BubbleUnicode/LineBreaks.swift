@@ -47,8 +47,10 @@ public enum GraphemeClusters {
     /// Boundaries after the start of `text` (UTF-16), the end of text included.
     public static func boundaries(in text: UnsafeBufferPointer<UInt16>) throws -> [Int] {
         if text.isEmpty { return [] }
-        // Printable ASCII and nothing else: every code unit is a cluster. Saves ICU for most chat text.
-        if text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return Array(1...text.count) }
+        // Every code unit a BMP character that never joins a cluster (Grapheme_Cluster_Break =
+        // Other): each is a cluster of its own (rule GB999). Most chat text, in every script
+        // without combining marks, skips ICU's iterator this way.
+        if text.allSatisfy(isAlwaysAlone) { return Array(1...text.count) }
         return try pool.withIterator(over: text) { iterator in
             var result: [Int] = []
             result.reserveCapacity(text.count)
@@ -60,6 +62,23 @@ public enum GraphemeClusters {
             }
             return result
         }
+    }
+
+    /// One bit per BMP code point: Grapheme_Cluster_Break is Other and it is not a surrogate
+    /// (8 KiB, built once from ICU's data).
+    private static let aloneBits: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 65536 / 64)
+        for unit in 0..<65536 where unit & 0xF800 != 0xD800 {
+            if cb_u_getIntPropertyValue(Int32(unit), UCHAR_GRAPHEME_CLUSTER_BREAK) == Int32(U_GCB_OTHER.rawValue) {
+                bits[unit >> 6] |= 1 << UInt64(unit & 63)
+            }
+        }
+        return bits
+    }()
+
+    @inline(__always)
+    private static func isAlwaysAlone(_ unit: UInt16) -> Bool {
+        aloneBits[Int(unit) >> 6] & (1 << UInt64(unit & 63)) != 0
     }
 
     public static func boundaries(in text: [UInt16]) throws -> [Int] {

@@ -18,7 +18,8 @@ public enum UnicodeScalars {
 
     /// Emoji_Presentation=Yes: shown as colour emoji without a variation selector (😀, 👍).
     public static func isEmojiPresentation(_ scalar: UInt32) -> Bool {
-        scalar >= 0x231A && cb_u_hasBinaryProperty(Int32(scalar), UCHAR_EMOJI_PRESENTATION) != 0
+        if scalar < 0x10000 { return bmpFlags[Int(scalar)] & Flag.emojiPresentation != 0 }
+        return cb_u_hasBinaryProperty(Int32(scalar), UCHAR_EMOJI_PRESENTATION) != 0
     }
 
     /// Extended_Pictographic: the characters ZWJ sequences join.
@@ -38,16 +39,36 @@ public enum UnicodeScalars {
 
     /// White_Space: what hangs past the line's edge and keeps the font before it.
     public static func isWhitespace(_ scalar: UInt32) -> Bool {
-        if scalar < 0x80 { return scalar == 0x20 || (0x09...0x0D).contains(scalar) }
+        if scalar < 0x10000 { return bmpFlags[Int(scalar)] & Flag.whitespace != 0 }
         return cb_u_hasBinaryProperty(Int32(scalar), UCHAR_WHITE_SPACE) != 0
     }
 
     /// A control or format character that draws nothing (Cc, Cf, line/paragraph separators).
     public static func isInvisibleControl(_ scalar: UInt32) -> Bool {
+        if scalar < 0x10000 { return bmpFlags[Int(scalar)] & Flag.invisible != 0 }
+        return computeInvisibleControl(scalar)
+    }
+
+    private static func computeInvisibleControl(_ scalar: UInt32) -> Bool {
         if scalar < 0x20 || (0x7F...0x9F).contains(scalar) { return true }
         if scalar < 0xA0 { return false }
         let type = cb_u_charType(Int32(scalar))
         return type == Int8(U_FORMAT_CHAR.rawValue) || type == Int8(U_LINE_SEPARATOR.rawValue)
             || type == Int8(U_PARAGRAPH_SEPARATOR.rawValue)
+    }
+
+    private enum Flag {
+        static let whitespace: UInt8 = 1, invisible: UInt8 = 2, emojiPresentation: UInt8 = 4
+    }
+
+    /// The three properties layout asks of every character, for the whole BMP, from ICU once
+    /// (64 KiB): one load per character instead of three ICU calls in the per-cluster loop.
+    private static let bmpFlags: [UInt8] = (0..<0x10000).map { unit in
+        let scalar = UInt32(unit)
+        var flags: UInt8 = 0
+        if cb_u_hasBinaryProperty(Int32(scalar), UCHAR_WHITE_SPACE) != 0 { flags |= Flag.whitespace }
+        if computeInvisibleControl(scalar) { flags |= Flag.invisible }
+        if cb_u_hasBinaryProperty(Int32(scalar), UCHAR_EMOJI_PRESENTATION) != 0 { flags |= Flag.emojiPresentation }
+        return flags
     }
 }
