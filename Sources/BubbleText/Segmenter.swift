@@ -33,20 +33,26 @@ struct Segmenter {
 
     func analyse(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, softBreaks: ArraySlice<Int>) throws -> Paragraph {
         let slice = UnsafeBufferPointer(rebasing: text[range])
-        let clusterEnds = try GraphemeClusters.boundaries(in: slice).map { $0 + range.lowerBound }
+        var clusterEnds = try GraphemeClusters.boundaries(in: slice)
+        if range.lowerBound != 0 { for index in clusterEnds.indices { clusterEnds[index] += range.lowerBound } }
         let fonts = fallback.fonts(for: text, from: range.lowerBound, boundaries: clusterEnds)
         let bidi = try BidiParagraph(slice)
         let scripts = Scripts.runs(in: slice)
 
-        // Every offset where a segment must end, merged in order.
-        var cuts: [Int] = []
-        cuts.reserveCapacity(softBreaks.count + scripts.count + 4)
-        for index in 1..<max(fonts.count, 1) where fonts[index] != fonts[index - 1] { cuts.append(clusterEnds[index - 1]) }
-        for run in scripts.dropFirst() { cuts.append(run.range.lowerBound + range.lowerBound) }
-        for run in bidi.runs.dropFirst() { cuts.append(run.range.lowerBound + range.lowerBound) }
-        cuts.append(contentsOf: softBreaks)
+        // Every offset where a segment must end, in order: the soft breaks, and where the font,
+        // the script or the bidi level changes (when they do; most messages have none).
+        var cuts = Array(softBreaks)
+        var changes = false
+        for index in 1..<max(fonts.count, 1) where fonts[index] != fonts[index - 1] {
+            cuts.append(clusterEnds[index - 1])
+            changes = true
+        }
+        for run in scripts.dropFirst() { cuts.append(run.range.lowerBound + range.lowerBound); changes = true }
+        if !bidi.isUniform {
+            for run in bidi.runs.dropFirst() { cuts.append(run.range.lowerBound + range.lowerBound); changes = true }
+        }
         cuts.append(range.upperBound)
-        cuts.sort()
+        if changes { cuts.sort() }
 
         var segments: [Segment] = []
         var start = range.lowerBound

@@ -72,8 +72,11 @@ public final class TextEngine: Sendable {
                                  softBreaks: ArraySlice<Int>, segmenter: Segmenter, breaker: LineBreaker,
                                  style: TextStyle, top: inout Double) throws -> [TextLine] {
         if content.isEmpty { return [emptyLine(at: fullRange, style: style, top: &top)] }
-        let inside = softBreaks.filter { $0 > content.lowerBound && $0 < content.upperBound }
-        let paragraph = try segmenter.analyse(buffer, content, softBreaks: inside[...])
+        // Soft breaks are ascending; those at the content's edges are not breaks inside it.
+        var inside = softBreaks
+        while let first = inside.first, first <= content.lowerBound { inside = inside.dropFirst() }
+        while let last = inside.last, last >= content.upperBound { inside = inside.dropLast() }
+        let paragraph = try segmenter.analyse(buffer, content, softBreaks: inside)
         let contents = breaker.lines(for: paragraph)
         let direction: TextDirection = paragraph.level & 1 == 0 ? .leftToRight : .rightToLeft
         var result: [TextLine] = []
@@ -96,7 +99,9 @@ public final class TextEngine: Sendable {
                           direction: TextDirection, style: TextStyle, top: Double) -> TextLine {
         let segments = paragraph.segments
         let parts = content.parts
-        let order = BidiParagraph.visualOrder(levels: parts.map { segments[$0.segment].level })
+        // Left-to-right lines (most of them) are already in visual order.
+        let order = parts.allSatisfy({ segments[$0.segment].level == 0 }) ? Array(parts.indices)
+            : BidiParagraph.visualOrder(levels: parts.map { segments[$0.segment].level })
         var runs: [GlyphRun] = []
         runs.reserveCapacity(4)
         var pen = direction == .rightToLeft ? 0 - content.hanging : 0

@@ -19,6 +19,8 @@ public struct BidiParagraph: Sendable, Equatable {
     public let paragraphLevel: UInt8
     /// One level per UTF-16 code unit.
     public let levels: [UInt8]
+    /// Every level is the paragraph's (no right-to-left text in a left-to-right paragraph).
+    public let isUniform: Bool
 
     public var direction: TextDirection { paragraphLevel & 1 == 0 ? .leftToRight : .rightToLeft }
 
@@ -27,6 +29,7 @@ public struct BidiParagraph: Sendable, Equatable {
         guard Self.mayNeedBidi(text) else {
             paragraphLevel = 0
             levels = Array(repeating: 0, count: text.count)
+            isUniform = true
             return
         }
         guard let bidi = cb_ubidi_open() else { throw ICUError(operation: "ubidi_open", code: 7) }
@@ -39,10 +42,14 @@ public struct BidiParagraph: Sendable, Equatable {
         guard let pointer = cb_ubidi_getLevels(bidi, &status) else {
             try ICUError.check(status, "ubidi_getLevels")
             levels = Array(repeating: paragraphLevel, count: text.count)
+            isUniform = true
             return
         }
         try ICUError.check(status, "ubidi_getLevels")
-        levels = Array(UnsafeBufferPointer(start: pointer, count: text.count))
+        let all = Array(UnsafeBufferPointer(start: pointer, count: text.count))
+        let level = paragraphLevel
+        levels = all
+        isUniform = all.allSatisfy { $0 == level }
     }
 
     public init(_ text: [UInt16]) throws {
@@ -51,6 +58,7 @@ public struct BidiParagraph: Sendable, Equatable {
 
     /// The level runs in logical order.
     public var runs: [BidiRun] {
+        if isUniform { return [BidiRun(range: 0..<levels.count, level: paragraphLevel)] }
         var result: [BidiRun] = []
         var start = 0
         for index in 1...max(levels.count, 1) where index == levels.count || levels[index] != levels[start] {

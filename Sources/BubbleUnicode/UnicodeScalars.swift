@@ -17,9 +17,10 @@ public enum UnicodeScalars {
     }
 
     /// Emoji_Presentation=Yes: shown as colour emoji without a variation selector (😀, 👍).
+    @inlinable
     public static func isEmojiPresentation(_ scalar: UInt32) -> Bool {
-        if scalar < 0x10000 { return bmpFlags[Int(scalar)] & Flag.emojiPresentation != 0 }
-        return cb_u_hasBinaryProperty(Int32(scalar), UCHAR_EMOJI_PRESENTATION) != 0
+        if scalar < 0x10000 { return bmpFlags[Int(scalar)] & 4 != 0 }
+        return hasProperty(scalar, .emojiPresentation)
     }
 
     /// Extended_Pictographic: the characters ZWJ sequences join.
@@ -38,15 +39,30 @@ public enum UnicodeScalars {
     }
 
     /// White_Space: what hangs past the line's edge and keeps the font before it.
+    @inlinable
     public static func isWhitespace(_ scalar: UInt32) -> Bool {
-        if scalar < 0x10000 { return bmpFlags[Int(scalar)] & Flag.whitespace != 0 }
-        return cb_u_hasBinaryProperty(Int32(scalar), UCHAR_WHITE_SPACE) != 0
+        if scalar < 0x10000 { return bmpFlags[Int(scalar)] & 1 != 0 }
+        return hasProperty(scalar, .whitespace)
     }
 
     /// A control or format character that draws nothing (Cc, Cf, line/paragraph separators).
+    @inlinable
     public static func isInvisibleControl(_ scalar: UInt32) -> Bool {
-        if scalar < 0x10000 { return bmpFlags[Int(scalar)] & Flag.invisible != 0 }
-        return computeInvisibleControl(scalar)
+        if scalar < 0x10000 { return bmpFlags[Int(scalar)] & 2 != 0 }
+        return hasProperty(scalar, .invisible)
+    }
+
+    /// The properties of the BMP table, for characters outside it.
+    @usableFromInline
+    enum TableProperty { case whitespace, invisible, emojiPresentation }
+
+    @usableFromInline
+    static func hasProperty(_ scalar: UInt32, _ property: TableProperty) -> Bool {
+        switch property {
+        case .whitespace: return cb_u_hasBinaryProperty(Int32(scalar), UCHAR_WHITE_SPACE) != 0
+        case .invisible: return computeInvisibleControl(scalar)
+        case .emojiPresentation: return cb_u_hasBinaryProperty(Int32(scalar), UCHAR_EMOJI_PRESENTATION) != 0
+        }
     }
 
     private static func computeInvisibleControl(_ scalar: UInt32) -> Bool {
@@ -57,18 +73,16 @@ public enum UnicodeScalars {
             || type == Int8(U_PARAGRAPH_SEPARATOR.rawValue)
     }
 
-    private enum Flag {
-        static let whitespace: UInt8 = 1, invisible: UInt8 = 2, emojiPresentation: UInt8 = 4
-    }
-
     /// The three properties layout asks of every character, for the whole BMP, from ICU once
-    /// (64 KiB): one load per character instead of three ICU calls in the per-cluster loop.
-    private static let bmpFlags: [UInt8] = (0..<0x10000).map { unit in
+    /// (64 KiB): one inlined load per character instead of three ICU calls in the per-cluster
+    /// loop. Bits: 1 White_Space, 2 invisible control, 4 Emoji_Presentation.
+    @usableFromInline
+    static let bmpFlags: [UInt8] = (0..<0x10000).map { unit in
         let scalar = UInt32(unit)
         var flags: UInt8 = 0
-        if cb_u_hasBinaryProperty(Int32(scalar), UCHAR_WHITE_SPACE) != 0 { flags |= Flag.whitespace }
-        if computeInvisibleControl(scalar) { flags |= Flag.invisible }
-        if cb_u_hasBinaryProperty(Int32(scalar), UCHAR_EMOJI_PRESENTATION) != 0 { flags |= Flag.emojiPresentation }
+        if hasProperty(scalar, .whitespace) { flags |= 1 }
+        if computeInvisibleControl(scalar) { flags |= 2 }
+        if hasProperty(scalar, .emojiPresentation) { flags |= 4 }
         return flags
     }
 }
