@@ -18,9 +18,13 @@ public struct Rect: Sendable, Equatable {
     public func offsetBy(dy: Double) -> Rect { Rect(x: x, y: y + dy, width: width, height: height) }
 }
 
-/// Insets in points.
-public struct Insets: Sendable, Equatable {
-    public var top: Double, left: Double, bottom: Double, right: Double
+/// Distances inward from the four edges of a rectangle, in points: text insets inside a
+/// bubble, and the cap insets of a nine-slice image.
+public struct EdgeInsets: Equatable, Hashable, Sendable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
 
     public init(top: Double, left: Double, bottom: Double, right: Double) {
         self.top = top
@@ -29,7 +33,10 @@ public struct Insets: Sendable, Equatable {
         self.right = right
     }
 
-    public static func all(_ value: Double) -> Insets { Insets(top: value, left: value, bottom: value, right: value) }
+    public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
+
+    /// The same insets with left and right exchanged (a mirrored bubble).
+    public var mirrored: EdgeInsets { EdgeInsets(top: top, left: right, bottom: bottom, right: left) }
 }
 
 /// The geometry a theme gives the layout; the classic values are the origin app's numbers.
@@ -40,7 +47,7 @@ public struct LayoutMetrics: Sendable, Equatable {
     /// Avatar to bubble.
     public var avatarGap: Double
     /// Bubble edge to text.
-    public var textInsets: Insets
+    public var textInsets: EdgeInsets
     /// Text to the far screen edge, at the least (20 in the origin app: text width = W − 90).
     public var textFarGap: Double
     /// Height of the band above the bubble that holds nickname and time (the avatar's height).
@@ -53,7 +60,7 @@ public struct LayoutMetrics: Sendable, Equatable {
     /// `MM-dd HH:mm:ss` in the origin app.
     public var timeFormat: String
 
-    public init(margin: Double = 10, avatarSize: Double = 40, avatarGap: Double = 10, textInsets: Insets = .all(10),
+    public init(margin: Double = 10, avatarSize: Double = 40, avatarGap: Double = 10, textInsets: EdgeInsets = EdgeInsets(all: 10),
                 textFarGap: Double = 20, headerHeight: Double = 40, textFontSize: Double = 16, nameFontSize: Double = 13,
                 timeFontSize: Double = 11, maxImageWidth: Double = 220, timeFormat: String = "MM-dd HH:mm:ss") {
         self.margin = margin

@@ -209,11 +209,9 @@ public struct ConversationRenderer {
 extension Theme {
     /// The geometry part of the theme, for the layout.
     public var layoutMetrics: LayoutMetrics {
-        let insets = layout.textInsets
-        return LayoutMetrics(margin: layout.margin, avatarSize: layout.avatarSize, avatarGap: layout.avatarGap,
-                             textInsets: Insets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right),
-                             textFontSize: fonts.text.size, nameFontSize: fonts.name.size, timeFontSize: fonts.time.size,
-                             timeFormat: layout.timeFormat)
+        LayoutMetrics(margin: layout.margin, avatarSize: layout.avatarSize, avatarGap: layout.avatarGap,
+                      textInsets: layout.textInsets, textFontSize: fonts.text.size, nameFontSize: fonts.name.size,
+                      timeFontSize: fonts.time.size, timeFormat: layout.timeFormat)
     }
 }
 

@@ -1,3 +1,4 @@
+import BubbleLayout
 import Foundation
 
 /// How the edges and the centre of a nine-slice image fill a larger rectangle.

@@ -49,27 +49,6 @@ public struct RGBAColor: Equatable, Hashable, Sendable, CustomStringConvertible 
     public static let black = RGBAColor(red: 0, green: 0, blue: 0)
 }
 
-/// Distances inward from the four edges of a rectangle, in points: text insets inside a
-/// bubble, and the cap insets of a nine-slice image.
-public struct EdgeInsets: Equatable, Hashable, Sendable {
-    public var top: Double
-    public var left: Double
-    public var bottom: Double
-    public var right: Double
-
-    public init(top: Double, left: Double, bottom: Double, right: Double) {
-        self.top = top
-        self.left = left
-        self.bottom = bottom
-        self.right = right
-    }
-
-    public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
-
-    /// The same insets with left and right exchanged (a mirrored bubble).
-    public var mirrored: EdgeInsets { EdgeInsets(top: top, left: right, bottom: bottom, right: left) }
-}
-
 /// A length or count for messages: `10` rather than `10.0`, `2.5`, `1e+300`.
 func formatNumber(_ number: Double) -> String {
     number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)

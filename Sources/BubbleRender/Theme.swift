@@ -1,3 +1,4 @@
+import BubbleLayout
 import Foundation
 
 /// A look for conversations: colours, fonts, geometry and bubble images, loaded from a theme

@@ -1,3 +1,4 @@
+import BubbleLayout
 import Foundation
 
 /// A JSON value as written, so that theme errors can say what type was found.

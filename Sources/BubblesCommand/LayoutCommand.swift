@@ -35,21 +35,11 @@ struct LayoutCommand: Subcommand {
         JSONText.array([r.x, r.y, r.width, r.height].map(JSONText.number))
     }
 
-    static func kind(_ content: RowContent) -> String {
-        switch content {
-        case .text: "text"
-        case .image: "image"
-        case .audio: "audio"
-        case .typing: "typing"
-        case .link: "link"
-        }
-    }
-
     static func json(_ layout: ConversationLayout, theme: String) -> String {
         let rows = layout.rows.map { row -> String in
             var pairs: [(String, String)] = [
                 ("source", JSONText.string(row.model.source)),
-                ("kind", JSONText.string(row.isPlaceholder ? "placeholder" : kind(row.rowContent))),
+                ("kind", JSONText.string(ModelsCommand.kind(row.model.content))),
                 ("direction", JSONText.string(row.model.direction.rawValue)),
                 ("y", JSONText.number(row.y)), ("height", JSONText.number(row.height)),
                 ("avatar", rect(row.avatar)), ("name", rect(row.name)), ("time", rect(row.time)),
@@ -77,7 +67,7 @@ struct LayoutCommand: Subcommand {
             let b = row.bubble
             out += "\(row.model.source.padding(toLength: 10, withPad: " ", startingAt: 0)) "
                 + "\(row.model.direction.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) "
-                + "\((row.isPlaceholder ? "placeholder" : kind(row.rowContent)).padding(toLength: 11, withPad: " ", startingAt: 0)) "
+                + "\(ModelsCommand.kind(row.model.content).padding(toLength: 11, withPad: " ", startingAt: 0)) "
                 + "y \(String(format: "%8.2f", row.y)) h \(String(format: "%7.2f", row.height))  bubble "
                 + String(format: "%.2f,%.2f %.2f×%.2f", b.x, b.y, b.width, b.height) + "\n"
         }

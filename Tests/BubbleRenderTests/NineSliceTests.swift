@@ -1,3 +1,4 @@
+import BubbleLayout
 import Foundation
 import Testing
 @testable import BubbleRender
