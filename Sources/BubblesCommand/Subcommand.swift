@@ -11,16 +11,17 @@ public protocol Subcommand {
 
 /// The `bubbles` tool: picks the subcommand and turns errors into messages and exit codes.
 public enum Bubbles {
+    /// In the order of the data flow, as `bubbles help` lists them.
     public static let all: [any Subcommand.Type] = [
-        ThemeMakeImagesCommand.self,
         ListCommand.self,
         ModelsCommand.self,
         MeasureCommand.self,
-        BenchMeasureCommand.self,
+        LayoutCommand.self,
         RenderCommand.self,
         DemoCommand.self,
-        LayoutCommand.self,
         ThemePreviewCommand.self,
+        ThemeMakeImagesCommand.self,
+        BenchMeasureCommand.self,
         BenchRenderCommand.self,
     ]
 
