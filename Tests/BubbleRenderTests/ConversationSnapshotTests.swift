@@ -34,6 +34,14 @@ import Testing
         try Snapshot.assertMatches(Data(result.out.utf8), reference: "\(name).layout.json")
     }
 
+    /// Every message kind in classic and classic-dark at 320 and 430 pt: the designers' sheet.
+    @Test func themePreviewMatchesTheReference() throws {
+        let output = Snapshot.temporaryFile("theme-preview-classic.png")
+        let result = Snapshot.run(["theme", "preview", "classic", "--scale", "1", "-o", output])
+        #expect(result.code == 0, "\(result.err)")
+        try Snapshot.assertMatches(try Data(contentsOf: URL(fileURLWithPath: output)), reference: "theme-preview-classic.png")
+    }
+
     @Test func renderingTwiceGivesIdenticalBytes() throws {
         for format in ["png", "pdf", "svg"] {
             let first = Snapshot.temporaryFile("twice-1.\(format)"), second = Snapshot.temporaryFile("twice-2.\(format)")
