@@ -41,11 +41,6 @@ public struct ConversationLayouter: Sendable {
         return ConversationLayout(screenWidth: screenWidth, height: y, timeZone: zone, rows: rows)
     }
 
-    /// The text row's height by the origin formula: h > 20 ? h + 20 + 60 : 40 + 60.
-    public func textRowHeight(_ text: String, screenWidth: Double) throws -> Double {
-        OriginApp.textRowHeight(textHeight: try measureText(text, screenWidth: screenWidth).height)
-    }
-
     func measureText(_ text: String, screenWidth: Double) throws -> TextLayout {
         try textEngine.layout(text, style: TextStyle(fontSize: metrics.textFontSize,
                                                      maxWidth: metrics.maxTextWidth(screenWidth: screenWidth)))
@@ -67,10 +62,8 @@ public struct ConversationLayouter: Sendable {
         var contentSize: (Double, Double)
         var contentInset = (insets.left, insets.top)
         var rowContent: RowContent
-        var isPlaceholder = false
         switch model.content {
         case .text(let text), .placeholder(let text):
-            isPlaceholder = { if case .placeholder = model.content { return true } else { return false } }()
             let layout = try measureText(text, screenWidth: screenWidth)
             (bubbleSize, contentSize) = textLikeBubble(width: layout.width, height: layout.height)
             rowContent = .text(layout)
@@ -127,7 +120,7 @@ public struct ConversationLayouter: Sendable {
         let height = m.margin + m.headerHeight + bubbleSize.1 + m.margin
         return RowLayout(model: model, y: top, height: height, avatar: avatar, name: name, nameLayout: nameLayout,
                          time: time, timeLayout: timeLayout, timeText: timeText, bubble: bubble, content: content,
-                         rowContent: rowContent, delayedMark: delayedMark, isPlaceholder: isPlaceholder)
+                         rowContent: rowContent, delayedMark: delayedMark)
     }
 
     /// `3.2″`: one decimal and a double prime, as the origin app labelled recordings.

@@ -32,10 +32,14 @@ public struct RowLayout: Sendable, Equatable {
     public var rowContent: RowContent
     /// The small mark beside a bubble that arrived late (XEP-0203 delay), nil otherwise.
     public var delayedMark: Rect?
-    /// The model could not be shown as itself.
-    public var isPlaceholder: Bool
 
     public var isOutgoing: Bool { model.direction == .outgoing }
+
+    /// The model could not be shown as itself: its text layout is a placeholder's.
+    public var isPlaceholder: Bool {
+        if case .placeholder = model.content { return true }
+        return false
+    }
 }
 
 /// A whole conversation: rows top to bottom and the total height.

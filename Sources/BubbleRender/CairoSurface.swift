@@ -105,18 +105,6 @@ final class CairoSurface {
         return try body(UnsafeRawPointer(data), stride)
     }
 
-    /// The image as PNG bytes (Cairo's PNG writer: no timestamp, so the same pixels give the same bytes).
-    func pngData() throws -> Data {
-        precondition(kind == .image, "PNG encoding needs an image surface")
-        cairo_surface_flush(pointer)
-        let sink = ByteSink()
-        let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(pointer, writeToSink, sink.opaque)
-        }
-        try CairoError.check(status, "encode a \(pixelWidth)×\(pixelHeight) image as PNG")
-        return sink.data
-    }
-
     /// Ends a PDF or SVG document and returns its bytes. Drawing after this is an error.
     func finishDocument() throws -> Data {
         precondition(kind != .image, "only PDF and SVG surfaces are documents")

@@ -46,9 +46,6 @@ public final class RasterImage: @unchecked Sendable {
     /// The image's pixels, for tests and comparisons.
     public func pixels() throws -> PixelBuffer { try PixelBuffer(surface: surface) }
 
-    /// The image as PNG bytes.
-    public func pngData() throws -> Data { try surface.pngData() }
-
     static func checkSize(width: Int, height: Int, name: String) throws {
         guard width > 0, height > 0 else {
             throw ImageDecodingError(name: name, problem: "the image claims a size of \(width)×\(height) pixels")

@@ -15,13 +15,15 @@ struct MeasureRecord {
             ("height", JSONText.number(layout.height)),
             ("row_height", JSONText.number(rowHeight)),
         ]
-        if explain { pairs.append(("explain", JSONText.array(layout.lines.map(lineJSON)))) }
+        if explain {
+            let utf16 = Array(layout.text.utf16)
+            pairs.append(("explain", JSONText.array(layout.lines.map { lineJSON($0, utf16: utf16) })))
+        }
         return JSONText.object(pairs)
     }
 
     /// Ranges are UTF-16 offsets, as NSRange counts them in the origin app.
-    private func lineJSON(_ line: TextLine) -> String {
-        let utf16 = Array(layout.text.utf16)
+    private func lineJSON(_ line: TextLine, utf16: [UInt16]) -> String {
         let text = String(decoding: utf16[line.range], as: UTF16.self)
         return JSONText.object([
             ("start", String(line.range.lowerBound)), ("end", String(line.range.upperBound)),

@@ -42,6 +42,29 @@ import Testing
         try Snapshot.assertMatches(try Data(contentsOf: URL(fileURLWithPath: output)), reference: "theme-preview-classic.png")
     }
 
+    /// One code path: every text row the layout gives is exactly the origin formula over the
+    /// height `bubbles measure` reports for the same text at the same width.
+    @Test func textRowsHaveTheHeightMeasureGives() throws {
+        let pick = ["--account", "me@chat.example", "--peer", "li.lei@chat.example"]
+        for (input, choice) in [("Samples/conversation.json", [String]()), ("Samples/chat.sqlite", pick)] {
+            let layout = Snapshot.run(["layout", input, "--json"] + choice)
+            let rows = try #require((try JSONSerialization.jsonObject(with: Data(layout.out.utf8)) as? [String: Any])?["rows"] as? [[String: Any]])
+            let models = Snapshot.run(["models", input, "--json"] + choice)
+            let bubbles = try #require((try JSONSerialization.jsonObject(with: Data(models.out.utf8)) as? [String: Any])?["bubbles"] as? [[String: Any]])
+            #expect(rows.count == bubbles.count)
+            var texts = 0
+            for (row, bubble) in zip(rows, bubbles) where row["kind"] as? String == "text" {
+                let text = try #require(bubble["text"] as? String)
+                let line = try JSONSerialization.data(withJSONObject: ["id": texts, "text": text])
+                let measured = Snapshot.run(["measure", "-"], input: line + Data("\n".utf8)).out
+                let rowHeight = try #require((try JSONSerialization.jsonObject(with: Data(measured.utf8)) as? [String: Any])?["row_height"] as? NSNumber)
+                #expect(abs((row["height"] as? NSNumber)!.doubleValue - rowHeight.doubleValue) < 1e-9, "\(text)")
+                texts += 1
+            }
+            #expect(texts >= 5, "\(input)")
+        }
+    }
+
     @Test func renderingTwiceGivesIdenticalBytes() throws {
         for format in ["png", "pdf", "svg"] {
             let first = Snapshot.temporaryFile("twice-1.\(format)"), second = Snapshot.temporaryFile("twice-2.\(format)")

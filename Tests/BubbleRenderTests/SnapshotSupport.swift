@@ -19,10 +19,10 @@ enum Snapshot {
     static let differingShare = 0.001
 
     /// Runs the `bubbles` tool in-process; returns exit code, stdout and stderr.
-    static func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+    static func run(_ arguments: [String], input: Data = Data()) -> (code: Int32, out: String, err: String) {
         final class Buffer: @unchecked Sendable { var out = "", err = ""; let lock = NSLock() }
         let buffer = Buffer()
-        let io = CommandIO(readStandardInput: { Data() },
+        let io = CommandIO(readStandardInput: { input },
                            write: { text in buffer.lock.lock(); buffer.out += text; buffer.lock.unlock() },
                            writeError: { text in buffer.lock.lock(); buffer.err += text; buffer.lock.unlock() },
                            currentDirectory: repository.path)
