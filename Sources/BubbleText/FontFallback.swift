@@ -1,9 +1,16 @@
 import BubbleUnicode
 
-/// Chooses a font for every grapheme cluster: the first font of the set that has glyphs for all
-/// of the cluster's visible characters, the colour emoji font first for emoji presentation.
+/// Chooses a font for every grapheme cluster from one role's fallback chain: the first font
+/// of the chain that has glyphs for all of the cluster's visible characters, the colour emoji
+/// font first for emoji presentation. Fonts are numbered as in the engine's `FontTable`.
 struct FontFallback: Sendable {
-    let fonts: FontSet
+    /// The chain, as numbers into `fonts`, primary font first.
+    let chain: [UInt8]
+    /// Every font of the engine, by number (the chain's fonts among them).
+    let fonts: [OpenTypeFont]
+    let primary: UInt8
+    /// The chain's colour emoji font, which emoji-presentation clusters try first.
+    let emoji: UInt8?
     /// Whether the primary font has every printable ASCII character (then ASCII text needs no lookups).
     let primaryCoversASCII: Bool
 
@@ -12,12 +19,16 @@ struct FontFallback: Sendable {
     private let firstCoveringFont: [UInt8]
     private static let tableLimit: UInt32 = 0x30000
 
-    init(fonts: FontSet) {
+    init(chain: [UInt8], fonts: [OpenTypeFont]) {
+        self.chain = chain
         self.fonts = fonts
-        primaryCoversASCII = (0x20...0x7E).allSatisfy { fonts.primary.covers(UInt32($0)) }
+        primary = chain[0]
+        emoji = chain.first { fonts[Int($0)].isColor }
+        let primaryFont = fonts[Int(chain[0])]
+        primaryCoversASCII = (0x20...0x7E).allSatisfy { primaryFont.covers(UInt32($0)) }
         var table = [UInt8](repeating: 0xFF, count: Int(Self.tableLimit))
-        for (index, font) in fonts.fonts.enumerated().reversed() {
-            for scalar in font.coveredScalars() where scalar < Self.tableLimit { table[Int(scalar)] = UInt8(index) }
+        for index in chain.reversed() {
+            for scalar in fonts[Int(index)].coveredScalars() where scalar < Self.tableLimit { table[Int(scalar)] = index }
         }
         firstCoveringFont = table
     }
@@ -28,7 +39,7 @@ struct FontFallback: Sendable {
     /// an emoji (whose font's space is a full emoji wide), as Pango does; a space between two
     /// emoji or at the end takes the primary font.
     func fonts(for text: UnsafeBufferPointer<UInt16>, from start: Int, boundaries: [Int]) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: boundaries.count)
+        var result = [UInt8](repeating: primary, count: boundaries.count)
         if primaryCoversASCII && text[start..<(boundaries.last ?? start)].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             return result
         }
@@ -45,12 +56,12 @@ struct FontFallback: Sendable {
             }
             let cluster = ClusterScalars(text: text, range: clusterStart..<end)
             if cluster.isSpaceLike {
-                if let previous, Int(previous) != fonts.emojiIndex, fonts.fonts[Int(previous)].covers(cluster.first) {
+                if let previous, previous != emoji, fonts[Int(previous)].covers(cluster.first) {
                     result[index] = previous
-                } else if previous == nil || Int(previous!) == fonts.emojiIndex {
+                } else if previous == nil || previous == emoji {
                     pendingSpaces.append(index)
                 } else {
-                    result[index] = firstCovering(cluster) ?? 0
+                    result[index] = firstCovering(cluster) ?? primary
                 }
                 continue
             }
@@ -70,35 +81,32 @@ struct FontFallback: Sendable {
         if unit & 0xF800 == 0xD800 || UnicodeScalars.isWhitespace(scalar) || UnicodeScalars.isInvisibleControl(scalar)
             || UnicodeScalars.isEmojiPresentation(scalar) { return nil }
         let font = firstCoveringFont[Int(scalar)]
-        return font == 0xFF ? 0 : font
+        return font == 0xFF ? primary : font
     }
 
     /// Spaces waiting for the font after them take it, unless it is the emoji font.
     private func resolve(_ pending: inout [Int], to font: UInt8, text: UnsafeBufferPointer<UInt16>, start: Int,
                          boundaries: [Int], result: inout [UInt8]) {
         if pending.isEmpty { return }
-        for space in pending where Int(font) != fonts.emojiIndex {
+        for space in pending where font != emoji {
             let scalar = ClusterScalars.firstScalar(text, at: space == 0 ? start : boundaries[space - 1])
-            result[space] = fonts.fonts[Int(font)].covers(scalar) ? font : 0
+            result[space] = fonts[Int(font)].covers(scalar) ? font : primary
         }
         pending.removeAll()
     }
 
     private func choose(_ cluster: ClusterScalars) -> UInt8 {
-        if cluster.wantsEmojiPresentation, let emoji = fonts.emojiIndex, fonts.fonts[emoji].covers(cluster.first) {
-            return UInt8(emoji)
+        if cluster.wantsEmojiPresentation, let emoji, fonts[Int(emoji)].covers(cluster.first) {
+            return emoji
         }
         if let font = firstCovering(cluster) { return font }
         // No font has the whole cluster: keep the base character visible if any font has it,
         // else the primary font's .notdef box.
-        return UInt8(fonts.fonts.firstIndex { $0.covers(cluster.first) } ?? 0)
+        return chain.first { fonts[Int($0)].covers(cluster.first) } ?? primary
     }
 
     private func firstCovering(_ cluster: ClusterScalars) -> UInt8? {
-        for (index, font) in fonts.fonts.enumerated() where cluster.visibleScalars.allSatisfy(font.covers) {
-            return UInt8(index)
-        }
-        return nil
+        chain.first { index in cluster.visibleScalars.allSatisfy(fonts[Int(index)].covers) }
     }
 }
 

@@ -2,21 +2,18 @@
 import Glibc
 #endif
 
-/// The fonts a layout may use, in fallback order, with the primary (UI) font first.
+/// One fallback chain: the fonts a piece of text may use, in order, its primary font first.
 ///
 /// Every cluster gets the first font that covers it, so the order is part of the result:
 /// the bundled order is Inter → Noto Sans CJK SC → Noto Sans Arabic → Noto Sans Hebrew →
 /// Noto Color Emoji, the order of the benchmarks in `../shared/bench` that we compare with.
 public struct FontSet: Sendable {
     public let fonts: [OpenTypeFont]
-    /// The colour emoji font, which emoji-presentation clusters try first.
-    public let emojiIndex: Int?
 
     public init(fonts: [OpenTypeFont]) throws {
         guard !fonts.isEmpty else { throw TextEngineError.fontsNotFound("a font set needs at least one font") }
         guard fonts.count < 256 else { throw TextEngineError.fontsNotFound("at most 255 fonts") }
         self.fonts = fonts
-        emojiIndex = fonts.firstIndex { $0.isColor }
     }
 
     public var primary: OpenTypeFont { fonts[0] }
@@ -27,18 +24,18 @@ public struct FontSet: Sendable {
         "NotoSansHebrew-Regular.ttf", "NotoColorEmoji.ttf",
     ]
 
-    /// The primary font of each bundled weight.
-    public enum Weight: String, Sendable {
-        case regular = "Inter-Regular.otf"
-        /// For sender names.
-        case semibold = "Inter-SemiBold.otf"
-    }
+    /// The primary font file of each role in `Fonts/`: Inter for text, names and times,
+    /// DejaVu Sans Mono (the design Menlo, iOS's monospace font, grew from) for code.
+    public static let bundledPrimaryFiles: [FontRole: String] = [
+        .text: "Inter-Regular.otf", .semibold: "Inter-SemiBold.otf", .bold: "Inter-Bold.otf",
+        .italic: "Inter-Italic.otf", .boldItalic: "Inter-BoldItalic.otf",
+        .mono: "DejaVuSansMono.ttf", .monoBold: "DejaVuSansMono-Bold.ttf",
+        .name: "Inter-SemiBold.otf", .time: "Inter-Regular.otf",
+    ]
 
-    /// The bundled fonts from `Fonts/` (see `locateBundledFonts`), never a system font.
-    public static func bundled(_ weight: Weight = .regular, directory: String? = nil) throws -> FontSet {
-        let folder = try directory ?? locateBundledFonts()
-        let files = [weight.rawValue] + bundledFallbackFiles
-        return try FontSet(fonts: files.map { try OpenTypeFont(path: folder + "/" + $0) })
+    /// The bundled body-text chain from `Fonts/` (see `locateBundledFonts`), never a system font.
+    public static func bundled(directory: String? = nil) throws -> FontSet {
+        try FontRoles.bundled(directory: directory).text
     }
 
     /// Finds the repository's `Fonts/` folder: `$BUBBLES_FONTS` if set, else the folder this
@@ -46,7 +43,7 @@ public struct FontSet: Sendable {
     /// else next to the running executable's package (`.build/<config>/bubbles` → `../../Fonts`).
     public static func locateBundledFonts() throws -> String {
         var candidates: [String] = []
-        if let fromEnvironment = getenv("BUBBLES_FONTS") { candidates.append(String(cString: fromEnvironment)) }
+        if let fromEnvironment = getenv("BUBBLES_FONTS") { candidates.append(cString(fromEnvironment)) }
         let source = "\(#filePath)"
         let parts = source.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count > 3, parts[parts.count - 3] == "Sources" {
@@ -60,7 +57,7 @@ public struct FontSet: Sendable {
                 candidates.append(folder + "/Fonts")
             }
         }
-        for candidate in candidates where access(candidate + "/" + Weight.regular.rawValue, R_OK) == 0 {
+        for candidate in candidates where access(candidate + "/" + bundledPrimaryFiles[.text]!, R_OK) == 0 {
             return candidate
         }
         throw TextEngineError.fontsNotFound("looked in \(candidates.joined(separator: ", ")); set BUBBLES_FONTS")
@@ -69,6 +66,35 @@ public struct FontSet: Sendable {
     private static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return count > 0 ? String(cString: buffer) : nil
+        return count > 0 ? cString(buffer) : nil
+    }
+}
+
+/// A NUL-terminated C string as a Swift string (invalid UTF-8 repaired).
+func cString(_ pointer: UnsafePointer<CChar>) -> String {
+    String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
+}
+
+func cString(_ buffer: [CChar]) -> String {
+    buffer.withUnsafeBufferPointer { cString($0.baseAddress!) }
+}
+
+extension FontRoles {
+    /// Every role from the bundled `Fonts/`, each primary file followed by the bundled fallbacks.
+    public static func bundled(directory: String? = nil) throws -> FontRoles {
+        let folder = try directory ?? FontSet.locateBundledFonts()
+        var opened: [String: OpenTypeFont] = [:]
+        func font(_ file: String) throws -> OpenTypeFont {
+            if let font = opened[file] { return font }
+            let font = try OpenTypeFont(path: folder + "/" + file)
+            opened[file] = font
+            return font
+        }
+        let fallbacks = try FontSet.bundledFallbackFiles.map(font)
+        var sets: [FontRole: FontSet] = [:]
+        for (role, file) in FontSet.bundledPrimaryFiles {
+            sets[role] = try FontSet(fonts: [try font(file)] + fallbacks)
+        }
+        return FontRoles(text: sets[.text]!, others: sets)
     }
 }

@@ -3,8 +3,6 @@
 /// grapheme clusters (never inside one, nor inside a HarfBuzz cluster such as a ligature).
 /// Trailing whitespace hangs past the edge at a soft wrap and is not part of the line's width.
 struct LineBreaker {
-    let fonts: FontSet
-    let fontSize: Double
     let maxWidth: Double
 
     /// Glyphs of one segment on a line (all of it, or a cluster range after an emergency break).
@@ -25,8 +23,6 @@ struct LineBreaker {
     /// exactly is not wrapped by floating-point noise.
     private static let tolerance = 1e-6
 
-    func pointsPerUnit(_ font: UInt8) -> Double { fontSize / Double(fonts.fonts[Int(font)].unitsPerEm) }
-
     func lines(for paragraph: Segmenter.Paragraph) -> [LineContent] {
         let segments = paragraph.segments
         var lines: [LineContent] = []
@@ -38,7 +34,7 @@ struct LineBreaker {
             while last + 1 < segments.count && segments[last + 1].unit == segments[first].unit { last += 1 }
             let unit = first...last
             first = last + 1
-            let width = unit.reduce(0.0) { $0 + Double(segments[$1].shaped.advance) * pointsPerUnit(segments[$1].font) }
+            let width = unit.reduce(0.0) { $0 + Double(segments[$1].shaped.advance) * segments[$1].pointsPerUnit }
             let unitTrailing = trailingWhitespace(segments, unit)
             let visible = width - unitTrailing
             if !current.parts.isEmpty && current.width + visible > maxWidth + Self.tolerance {
@@ -53,7 +49,7 @@ struct LineBreaker {
                     let segment = segments[index]
                     let part = ShapedPart(range: segment.range, glyphs: segment.shaped.glyphs[...], clusterBase: segment.range.lowerBound,
                                           advance: segment.shaped.advance)
-                    let partWidth = Double(segment.shaped.advance) * pointsPerUnit(segment.font)
+                    let partWidth = Double(segment.shaped.advance) * segment.pointsPerUnit
                     current.parts.append(LinePart(segment: index, part: part, width: partWidth))
                 }
                 current.width += width
@@ -73,7 +69,7 @@ struct LineBreaker {
         var total = 0.0
         for index in unit.reversed() {
             let segment = segments[index]
-            total += Double(segment.trailingWhitespaceAdvance) * pointsPerUnit(segment.font)
+            total += Double(segment.trailingWhitespaceAdvance) * segment.pointsPerUnit
             if segment.trailingWhitespaceStart > segment.range.lowerBound { break }
         }
         return total
@@ -122,7 +118,7 @@ struct LineBreaker {
         var lineStart = 0
         var lineWidth = current.width
         for (index, atom) in atoms.enumerated() {
-            let width = Double(atom.advance) * pointsPerUnit(segments[atom.segment].font)
+            let width = Double(atom.advance) * segments[atom.segment].pointsPerUnit
             if index > lineStart && lineWidth + width > maxWidth + Self.tolerance {
                 append(atoms, lineStart..<index, segments, to: &current)
                 lines.append(current)
@@ -149,7 +145,7 @@ struct LineBreaker {
                 ? atoms[end + 1].start : segment.range.upperBound
             let part = ShapedPart(range: atoms[index].start..<textEnd, glyphs: segment.shaped.glyphs[lower..<upper],
                                   clusterBase: segment.range.lowerBound, advance: advance)
-            let width = Double(advance) * pointsPerUnit(segment.font)
+            let width = Double(advance) * segment.pointsPerUnit
             line.parts.append(LinePart(segment: atoms[index].segment, part: part, width: width))
             line.width += width
             index = end + 1

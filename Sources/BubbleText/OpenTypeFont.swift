@@ -17,6 +17,12 @@ public final class OpenTypeFont: @unchecked Sendable {
     /// Pango uses the same numbers, which our figures are compared with.
     public let ascender: Int32
     public let descender: Int32
+    /// The face's full name (`Inter Bold`, `DejaVu Sans Mono`): what receipts show per run.
+    public let fullName: String
+    /// Underline and strikethrough lines in font units: offset of the line's centre above the
+    /// baseline (negative is below) and thickness, from `post` and `OS/2`.
+    public let underline: (offset: Int32, thickness: Int32)
+    public let strikeout: (offset: Int32, thickness: Int32)
     /// Has colour bitmaps or layers (CBDT, sbix, COLR): it draws emoji, and never .notdef boxes.
     public let isColor: Bool
 
@@ -55,9 +61,15 @@ public final class OpenTypeFont: @unchecked Sendable {
             ? position : upem * 4 / 5
         descender = hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER, &position) != 0
             ? -position : upem / 5
+        func metric(_ tag: hb_ot_metrics_tag_t, _ fallback: Int32) -> Int32 {
+            hb_ot_metrics_get_position(font, tag, &position) != 0 ? position : fallback
+        }
+        underline = (metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET, -upem / 10), metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE, upem / 20))
+        strikeout = (metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET, upem / 4), metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE, upem / 20))
         isColor = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
         familyName = Self.name(of: face, id: hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY))
             ?? Self.name(of: face, id: hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY)) ?? path
+        fullName = Self.name(of: face, id: hb_ot_name_id_t(HB_OT_NAME_ID_FULL_NAME)) ?? familyName
     }
 
     deinit {
@@ -92,6 +104,6 @@ public final class OpenTypeFont: @unchecked Sendable {
         var buffer = [CChar](repeating: 0, count: 129)
         let total = hb_ot_name_get_utf8(face, id, hb_language_from_string("en", -1), &length, &buffer)
         guard total > 0 else { return nil }
-        return String(cString: buffer)
+        return cString(buffer)
     }
 }

@@ -15,13 +15,52 @@ struct Segment {
     let trailingWhitespaceAdvance: Int32
     /// Index of the break unit (text between two soft opportunities) it belongs to.
     let unit: Int
+    /// Index of its attributes in the layout's `TextStyling.attributes`.
+    let style: UInt16
+    /// Points per font unit: the font size of its style over its font's units per em.
+    let pointsPerUnit: Double
+}
+
+/// The styles of one layout: the base role and size, and for styled text the runs of
+/// attributes (UTF-16 ranges) with the fallback chain and size each asks for.
+struct TextStyling {
+    let fontSize: Double
+    let baseFallback: FontFallback
+    /// Distinct attributes, by the number segments carry; `.plain` first.
+    let attributes: [TextAttributes]
+    /// The font size of each of `attributes`.
+    let fontSizes: [Double]
+    /// Empty for plain text.
+    let runs: [Run]
+
+    struct Run {
+        let range: Range<Int>
+        let style: UInt16
+        let fallback: FontFallback
+    }
+
+    init(text: StyledText, style: TextStyle, table: FontTable) {
+        fontSize = style.fontSize
+        baseFallback = table.fallback(for: style.role)
+        var attributes: [TextAttributes] = [.plain]
+        var runs: [Run] = []
+        for span in text.runs {
+            let index = attributes.firstIndex(of: span.attributes) ?? attributes.count
+            if index == attributes.count { attributes.append(span.attributes) }
+            runs.append(Run(range: span.range, style: UInt16(index),
+                            fallback: table.fallback(for: span.attributes.fontRole(base: style.role))))
+        }
+        self.attributes = attributes
+        fontSizes = attributes.map { style.fontSize * $0.sizeFactor }
+        self.runs = runs
+    }
 }
 
 /// The analysis stages of one paragraph, in the order libraqm names them: clusters, fonts
 /// (fallback), bidi levels, scripts, then segments at every change and every break opportunity.
 struct Segmenter {
     let shaper: Shaper
-    let fallback: FontFallback
+    let styling: TextStyling
 
     struct Paragraph {
         let range: Range<Int>
@@ -35,7 +74,13 @@ struct Segmenter {
         let slice = UnsafeBufferPointer(rebasing: text[range])
         var clusterEnds = try GraphemeClusters.boundaries(in: slice)
         if range.lowerBound != 0 { for index in clusterEnds.indices { clusterEnds[index] += range.lowerBound } }
-        let fonts = fallback.fonts(for: text, from: range.lowerBound, boundaries: clusterEnds)
+        var fonts: [UInt8]
+        var styles: [UInt16] = []
+        if styling.runs.isEmpty {
+            fonts = styling.baseFallback.fonts(for: text, from: range.lowerBound, boundaries: clusterEnds)
+        } else {
+            (fonts, styles) = styledFonts(text, range, clusterEnds: clusterEnds)
+        }
         let bidi = try BidiParagraph(slice)
         let scripts = Scripts.runs(in: slice)
 
@@ -47,12 +92,17 @@ struct Segmenter {
             cuts.append(clusterEnds[index - 1])
             changes = true
         }
+        for index in 1..<max(styles.count, 1) where styles[index] != styles[index - 1] {
+            cuts.append(clusterEnds[index - 1])
+            changes = true
+        }
         for run in scripts.dropFirst() { cuts.append(run.range.lowerBound + range.lowerBound); changes = true }
         if !bidi.isUniform {
             for run in bidi.runs.dropFirst() { cuts.append(run.range.lowerBound + range.lowerBound); changes = true }
         }
         cuts.append(range.upperBound)
         if changes { cuts.sort() }
+        let table = shaper.fonts
 
         var segments: [Segment] = []
         var start = range.lowerBound
@@ -68,6 +118,8 @@ struct Segmenter {
                 unit += 1
             }
             let font = fonts[clusterIndex]
+            let style = styles.isEmpty ? 0 : styles[clusterIndex]
+            let fontSize = styling.fontSizes[Int(style)]
             let level = bidi.levels[start - range.lowerBound]
             let script = harfBuzzScript(scripts[scriptIndex].tag)
             let shaped = shaper.shape(text, paragraph: range, segment: start..<cut, font: font, level: level,
@@ -82,9 +134,39 @@ struct Segmenter {
             }
             segments.append(Segment(range: start..<cut, font: font, level: level, script: script, shaped: shaped,
                                     trailingWhitespaceStart: whitespaceStart,
-                                    trailingWhitespaceAdvance: whitespaceAdvance, unit: unit))
+                                    trailingWhitespaceAdvance: whitespaceAdvance, unit: unit, style: style,
+                                    pointsPerUnit: fontSize / Double(table[Int(font)].unitsPerEm)))
             start = cut
         }
         return Paragraph(range: range, level: bidi.paragraphLevel, clusterEnds: clusterEnds, segments: segments)
+    }
+
+    /// Fonts and style numbers per cluster for styled text: each cluster takes the style at its
+    /// start (a span edge inside a grapheme cluster moves to the cluster's start) and a font
+    /// from that style's chain; clusters of one style run choose fonts together, so spaces
+    /// follow their neighbours as in plain text.
+    private func styledFonts(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
+                             clusterEnds: [Int]) -> (fonts: [UInt8], styles: [UInt16]) {
+        var fonts: [UInt8] = []
+        var styles: [UInt16] = []
+        fonts.reserveCapacity(clusterEnds.count)
+        styles.reserveCapacity(clusterEnds.count)
+        var runIndex = styling.runs.firstIndex { $0.range.upperBound > range.lowerBound } ?? styling.runs.count
+        var first = 0
+        while first < clusterEnds.count {
+            let start = first == 0 ? range.lowerBound : clusterEnds[first - 1]
+            while runIndex < styling.runs.count && styling.runs[runIndex].range.upperBound <= start { runIndex += 1 }
+            let run = runIndex < styling.runs.count && styling.runs[runIndex].range.contains(start)
+                ? styling.runs[runIndex] : nil
+            // Runs cover the whole text, so a missing run can only be past its end.
+            var last = first
+            let end = run?.range.upperBound ?? Int.max
+            while last + 1 < clusterEnds.count && clusterEnds[last] < end { last += 1 }
+            let fallback = run?.fallback ?? styling.baseFallback
+            fonts += fallback.fonts(for: text, from: start, boundaries: Array(clusterEnds[first...last]))
+            styles += repeatElement(run?.style ?? 0, count: last - first + 1)
+            first = last + 1
+        }
+        return (fonts, styles)
     }
 }

@@ -21,7 +21,8 @@ public struct ShapedSegment: Sendable, Equatable {
 /// What shapes text: one segment of a paragraph in one font, direction and script, with the
 /// rest of the paragraph given to HarfBuzz as context (Arabic joins across segment edges).
 struct Shaper: Sendable {
-    let fonts: FontSet
+    /// Every font of the engine, by the numbers segments carry.
+    let fonts: [OpenTypeFont]
     let cache: ShapeCache?
 
     func shape(_ text: UnsafeBufferPointer<UInt16>, paragraph: Range<Int>, segment: Range<Int>,
@@ -49,7 +50,7 @@ struct Shaper: Sendable {
         if segment.lowerBound == paragraph.lowerBound { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if segment.upperBound == paragraph.upperBound { flags |= HB_BUFFER_FLAG_EOT.rawValue }
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
-        hb_shape(fonts.fonts[Int(font)].font, buffer, nil, 0)
+        hb_shape(fonts[Int(font)].font, buffer, nil, 0)
 
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!

@@ -2,40 +2,55 @@ import BubbleUnicode
 
 /// Lays out text: the one object whose `TextLayout` is both measured and drawn.
 ///
-/// Stages, per paragraph: grapheme clusters → font fallback → bidi levels → script runs →
-/// segments (at every change and every UAX #14 opportunity) → HarfBuzz shaping (cached) →
-/// greedy line filling → visual order (rule L2) and line metrics.
+/// Stages, per paragraph: grapheme clusters → font fallback (per style run, from the chain of
+/// its font role) → bidi levels → script runs → segments (at every change of font, style,
+/// script or level and every UAX #14 opportunity) → HarfBuzz shaping (cached) → greedy line
+/// filling → visual order (rule L2) and line metrics.
 /// Safe to use from several threads at once: fonts are immutable, ICU iterators are pooled,
 /// the shaping cache is locked per shard.
 public final class TextEngine: Sendable {
-    public let fonts: FontSet
-    private let fallback: FontFallback
+    public let fonts: FontRoles
+    private let table: FontTable
     private let cache: ShapeCache?
 
     /// `cachesShaping: false` shapes every segment afresh (the cache must never change a result;
     /// tests compare both).
-    public init(fonts: FontSet, cachesShaping: Bool = true) {
+    public init(fonts: FontRoles, cachesShaping: Bool = true) throws {
         self.fonts = fonts
-        fallback = FontFallback(fonts: fonts)
+        table = try FontTable(fonts)
         cache = cachesShaping ? ShapeCache() : nil
+    }
+
+    /// An engine whose every role uses one chain.
+    public convenience init(fonts: FontSet, cachesShaping: Bool = true) throws {
+        try self.init(fonts: FontRoles(text: fonts), cachesShaping: cachesShaping)
     }
 
     /// Number of shaped segments held in the cache.
     public var cachedSegmentCount: Int { cache?.count ?? 0 }
 
+    /// Lays out plain text: every character in the fonts of `style.role`.
     public func layout(_ text: String, style: TextStyle) throws -> TextLayout {
-        var units = Self.utf16(text)
+        try layout(StyledText(text), style: style)
+    }
+
+    /// Lays out styled text: a span's attributes pick its font role (on top of `style.role`)
+    /// and size; every style change is one more place where segments are cut.
+    public func layout(_ text: StyledText, style: TextStyle) throws -> TextLayout {
+        var units = Self.utf16(text.string)
         // A tab in a chat message is a wide space; fonts have no glyph for U+0009.
         for index in units.indices where units[index] == 0x09 { units[index] = 0x20 }
+        let styling = TextStyling(text: text, style: style, table: table)
         return try units.withUnsafeBufferPointer { buffer in
-            try layout(buffer, text: text, style: style)
+            try layout(buffer, text: text.string, style: style, styling: styling)
         }
     }
 
-    private func layout(_ buffer: UnsafeBufferPointer<UInt16>, text: String, style: TextStyle) throws -> TextLayout {
+    private func layout(_ buffer: UnsafeBufferPointer<UInt16>, text: String, style: TextStyle,
+                        styling: TextStyling) throws -> TextLayout {
         let opportunities = try LineBreaks.opportunities(in: buffer)
-        let segmenter = Segmenter(shaper: Shaper(fonts: fonts, cache: cache), fallback: fallback)
-        let breaker = LineBreaker(fonts: fonts, fontSize: style.fontSize, maxWidth: style.maxWidth)
+        let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache), styling: styling)
+        let breaker = LineBreaker(maxWidth: style.maxWidth)
         var lines: [TextLine] = []
         var top = 0.0
         var paragraphStart = 0
@@ -84,7 +99,7 @@ public final class TextEngine: Sendable {
         for (index, content) in contents.enumerated() {
             let isLast = index == contents.count - 1
             let end = isLast ? fullRange.upperBound : contents[index + 1].parts.first?.part.range.lowerBound ?? fullRange.upperBound
-            var line = makeLine(content, paragraph: paragraph, direction: direction, style: style, top: top)
+            var line = makeLine(content, paragraph: paragraph, direction: direction, styling: segmenter.styling, top: top)
             line.range = lineStart..<end
             lineStart = end
             top += line.height
@@ -96,7 +111,7 @@ public final class TextEngine: Sendable {
     /// Orders a line's parts visually (UAX #9 rule L2), merges neighbours of one font, level and
     /// script into runs, and takes the largest ascender and descender of the fonts on it.
     private func makeLine(_ content: LineBreaker.LineContent, paragraph: Segmenter.Paragraph,
-                          direction: TextDirection, style: TextStyle, top: Double) -> TextLine {
+                          direction: TextDirection, styling: TextStyling, top: Double) -> TextLine {
         let segments = paragraph.segments
         let parts = content.parts
         // Left-to-right lines (most of them) are already in visual order.
@@ -108,16 +123,17 @@ public final class TextEngine: Sendable {
         var ascent = 0.0, descent = 0.0
         var visual = 0
         while visual < order.count {
-            // Neighbours (in visual order) of one font, level and script make one run.
+            // Neighbours (in visual order) of one font, style, level and script make one run.
             let first = segments[parts[order[visual]].segment]
             var end = visual + 1
             while end < order.count {
                 let next = segments[parts[order[end]].segment]
-                guard next.font == first.font, next.level == first.level, next.script == first.script else { break }
+                guard next.font == first.font, next.style == first.style, next.level == first.level,
+                      next.script == first.script else { break }
                 end += 1
             }
-            let font = fonts.fonts[Int(first.font)]
-            let scale = style.fontSize / Double(font.unitsPerEm)
+            let font = table.fonts[Int(first.font)]
+            let scale = first.pointsPerUnit
             ascent = max(ascent, Double(font.ascender) * scale)
             descent = max(descent, Double(font.descender) * scale)
             var runParts: [ShapedPart] = []
@@ -131,7 +147,8 @@ public final class TextEngine: Sendable {
                 lower = min(lower, part.part.range.lowerBound)
                 upper = max(upper, part.part.range.upperBound)
             }
-            runs.append(GlyphRun(font: font, fontIndex: Int(first.font), range: lower..<upper, bidiLevel: first.level,
+            runs.append(GlyphRun(font: font, attributes: styling.attributes[Int(first.style)], range: lower..<upper,
+                                 bidiLevel: first.level,
                                  scriptTag: first.script, x: pen, width: width, pointsPerUnit: scale, parts: runParts))
             pen += width
             visual = end
@@ -141,8 +158,9 @@ public final class TextEngine: Sendable {
                         ascent: ascent, descent: descent, runs: runs)
     }
 
+    /// An empty line is as tall as the primary font of the layout's role.
     private func emptyLine(at range: Range<Int>, style: TextStyle, top: inout Double) -> TextLine {
-        let font = fonts.primary
+        let font = table.fonts[Int(table.fallback(for: style.role).primary)]
         let scale = style.fontSize / Double(font.unitsPerEm)
         let line = TextLine(range: range, direction: .leftToRight, x: 0, top: top, width: 0, hangingWidth: 0,
                             ascent: Double(font.ascender) * scale, descent: Double(font.descender) * scale, runs: [])

@@ -1,18 +1,17 @@
 import BubbleUnicode
 
-/// What to lay out text with: the size in points, the widest a line may be, and the output
-/// scale (pixels per point) the layout will be drawn at.
+/// What to lay out text with: the font role of its plain parts, the size in points and the
+/// widest a line may be. Layout is unhinted, so it does not depend on the drawing scale.
 public struct TextStyle: Sendable, Hashable {
     public var fontSize: Double
     public var maxWidth: Double
-    /// Layout is unhinted, so positions do not depend on the scale; it is kept so that the one
-    /// rounding step (`pixelSize`) happens at drawing time, at device pixels.
-    public var scale: Double
+    /// The role whose fonts plain text uses: body text, a sender name, a time label.
+    public var role: FontRole
 
-    public init(fontSize: Double = 16, maxWidth: Double, scale: Double = 1) {
+    public init(fontSize: Double = 16, maxWidth: Double, role: FontRole = .text) {
         self.fontSize = fontSize
         self.maxWidth = maxWidth
-        self.scale = scale
+        self.role = role
     }
 }
 
@@ -28,7 +27,8 @@ public struct PositionedGlyph: Sendable, Equatable {
 /// Glyphs of one font, direction and script, in visual order, on one line.
 public struct GlyphRun: Sendable, Equatable {
     public let font: OpenTypeFont
-    public let fontIndex: Int
+    /// The attributes of the text it shows: the drawing reads decorations and colour here.
+    public let attributes: TextAttributes
     /// UTF-16 range of the text it shows.
     public let range: Range<Int>
     /// UAX #9 embedding level: odd is right-to-left.
@@ -64,7 +64,7 @@ public struct GlyphRun: Sendable, Equatable {
     }
 
     public static func == (a: GlyphRun, b: GlyphRun) -> Bool {
-        a.font === b.font && a.range == b.range && a.bidiLevel == b.bidiLevel && a.scriptTag == b.scriptTag
+        a.font === b.font && a.attributes == b.attributes && a.range == b.range && a.bidiLevel == b.bidiLevel && a.scriptTag == b.scriptTag
             && a.x == b.x && a.width == b.width && a.pointsPerUnit == b.pointsPerUnit
             && a.parts == b.parts
     }
@@ -112,9 +112,4 @@ public struct TextLayout: Sendable, Equatable {
     public var width: Double
     /// Sum of the lines' heights, unrounded points.
     public var height: Double
-
-    /// The size in whole device pixels, converted back to points: the single rounding step.
-    public func pixelSize(scale: Double) -> (width: Double, height: Double) {
-        ((width * scale).rounded(.up) / scale, (height * scale).rounded(.up) / scale)
-    }
 }

@@ -41,8 +41,9 @@ struct BenchMeasureCommand: Subcommand {
         }
 
         let floor = ShapingFloor(font: fonts.primary)
-        let warmEngine = TextEngine(fonts: fonts)
+        let warmEngine = try TextEngine(fonts: fonts)
         for text in texts { _ = try warmEngine.layout(text, style: style) }
+        let styledTexts = texts.map { StyledText($0) }
         var checksum: Int64 = 0
         // The four contenders take turns within every pass, so that whatever else the machine
         // does slows all of them alike; each keeps its best pass.
@@ -51,11 +52,11 @@ struct BenchMeasureCommand: Subcommand {
             let times = try [
                 seconds { checksum &+= floor.shapeEach(texts) },
                 seconds {
-                    let engine = TextEngine(fonts: fonts)
+                    let engine = try TextEngine(fonts: fonts)
                     for text in texts { _ = try engine.layout(text, style: style) }
                 },
                 seconds { for text in texts { _ = try warmEngine.layout(text, style: style) } },
-                seconds { _ = try MeasureCommand.layoutInParallel(texts, engine: warmEngine, style: style) },
+                seconds { _ = try MeasureCommand.layoutInParallel(styledTexts, engine: warmEngine, style: style) },
             ]
             best = zip(best, times).map { min($0, $1) }
         }

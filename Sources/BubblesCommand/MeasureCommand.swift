@@ -47,9 +47,9 @@ struct MeasureCommand: Subcommand {
         let (messages, problems) = MessageLines.parse(data, source: source)
         for problem in problems { io.writeError(problem.message + ", skipped\n") }
 
-        let engine = try TextEngine(fonts: FontSet.bundled(directory: fontsDirectory.map(io.resolve)))
+        let engine = try TextEngine(fonts: FontRoles.bundled(directory: fontsDirectory.map(io.resolve)))
         let style = TextStyle(fontSize: fontSize, maxWidth: width)
-        let layouts = try layoutInParallel(messages.map(\.text), engine: engine, style: style)
+        let layouts = try layoutInParallel(messages.map(\.styled), engine: engine, style: style)
 
         var output = ""
         for (message, layout) in zip(messages, layouts) {
@@ -83,7 +83,7 @@ struct MeasureCommand: Subcommand {
     }
 
     /// Lays texts out on every core, results in input order. The engine is thread-safe.
-    static func layoutInParallel(_ texts: [String], engine: TextEngine, style: TextStyle) throws -> [TextLayout] {
+    static func layoutInParallel(_ texts: [StyledText], engine: TextEngine, style: TextStyle) throws -> [TextLayout] {
         final class Results: @unchecked Sendable {
             var layouts: [TextLayout?]
             var error: Error?

@@ -35,7 +35,7 @@ struct MeasureRecord {
             ("runs", JSONText.array(line.runs.map { run in
                 JSONText.object([
                     ("start", String(run.range.lowerBound)), ("end", String(run.range.upperBound)),
-                    ("font", JSONText.string(run.font.familyName)),
+                    ("font", JSONText.string(run.font.familyName)), ("face", JSONText.string(run.font.fullName)),
                     ("level", String(run.bidiLevel)), ("script", JSONText.string(run.script)),
                     ("x", JSONText.number(run.x)), ("width", JSONText.number(run.width)),
                 ])

@@ -1,6 +1,7 @@
+import BubbleText
 import Foundation
 
-/// One `{"id": …, "text": …}` line of an NDJSON input.
+/// One `{"id": …, "text": …, "spans": […]}` line of an NDJSON input.
 struct MessageLine {
     let lineNumber: Int
     /// The id as it was written (string or number), re-encoded for output.
@@ -8,6 +9,8 @@ struct MessageLine {
     /// The id as text, to match against `--expect` files.
     let idText: String
     let text: String
+    /// The text with its optional style spans.
+    let styled: StyledText
 }
 
 /// Reads NDJSON message lines; a line that is not usable is reported, not fatal.
@@ -24,8 +27,9 @@ enum MessageLines {
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             switch parseLine(Data(line)) {
-            case .success(let (idJSON, idText, text)):
-                messages.append(MessageLine(lineNumber: lineNumber, idJSON: idJSON, idText: idText, text: text))
+            case .success(let (idJSON, idText, styled)):
+                messages.append(MessageLine(lineNumber: lineNumber, idJSON: idJSON, idText: idText, text: styled.string,
+                                            styled: styled))
             case .failure(let problem):
                 problems.append(Problem(lineNumber: lineNumber, message: "\(source):\(lineNumber): \(problem.message)"))
             }
@@ -35,7 +39,7 @@ enum MessageLines {
 
     private struct LineProblem: Error { let message: String }
 
-    private static func parseLine(_ line: Data) -> Result<(String, String, String), LineProblem> {
+    private static func parseLine(_ line: Data) -> Result<(String, String, StyledText), LineProblem> {
         guard String(data: line, encoding: .utf8) != nil else {
             return .failure(LineProblem(message: "not valid UTF-8"))
         }
@@ -54,6 +58,11 @@ enum MessageLines {
         let id = fields["id"] ?? NSNull()
         let idJSON = JSONText.value(id)
         let idText = (id as? String) ?? idJSON
-        return .success((idJSON, idText, text))
+        guard let spans = fields["spans"] else { return .success((idJSON, idText, StyledText(text))) }
+        do {
+            return .success((idJSON, idText, StyledText(text, spans: try StyleSpanJSON.spans(spans))))
+        } catch {
+            return .failure(LineProblem(message: error.message))
+        }
     }
 }

@@ -51,9 +51,9 @@ struct RenderJob {
     init(theme: Theme, timeZone: TimeZone) throws {
         self.theme = theme
         let fonts = try theme.fontSets()
-        let text = TextEngine(fonts: fonts.text)
+        let text = try TextEngine(fonts: fonts.text)
         layouter = ConversationLayouter(metrics: theme.layoutMetrics, textEngine: text,
-                                        nameEngine: TextEngine(fonts: fonts.name), timeZone: timeZone)
+                                        nameEngine: try TextEngine(fonts: fonts.name), timeZone: timeZone)
         renderer = ConversationRenderer(theme: theme, initialsEngine: layouter.nameEngine)
     }
 

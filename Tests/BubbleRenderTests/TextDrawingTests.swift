@@ -180,7 +180,7 @@ import Testing
 
 /// Layouts, drawing and pixel measurements for the text drawing tests; all lengths in points.
 enum TextDrawingFixture {
-    static let engine = TextEngine(fonts: try! FontSet.bundled(directory: TestSupport.fontsDirectory))
+    static let engine = try! TextEngine(fonts: FontSet.bundled(directory: TestSupport.fontsDirectory))
 
     static func layout(_ text: String) throws -> TextLayout {
         try engine.layout(text, style: TextStyle(fontSize: 16, maxWidth: 285))

@@ -22,7 +22,7 @@ import Testing
     @Test func cacheNeverChangesAGlyph() throws {
         let texts = try Self.corpus()
         let cached = try TextEngine(fonts: Fixture.engine.fonts)
-        let uncached = TextEngine(fonts: Fixture.engine.fonts, cachesShaping: false)
+        let uncached = try TextEngine(fonts: Fixture.engine.fonts, cachesShaping: false)
         for text in texts { _ = try cached.layout(text, style: Fixture.style) } // warm it
         #expect(cached.cachedSegmentCount > 100)
         for text in texts {
@@ -36,14 +36,14 @@ import Testing
 
     @Test func sameTextTwiceAndOnManyThreads() throws {
         let texts = try Fixture.goldenMessages().map(\.text)
-        let engine = TextEngine(fonts: Fixture.engine.fonts)
+        let engine = try TextEngine(fonts: Fixture.engine.fonts)
         let first = try texts.map { try engine.layout($0, style: Fixture.style) }
         let second = try texts.map { try engine.layout($0, style: Fixture.style) }
         #expect(first == second)
         final class Box: @unchecked Sendable { var layouts: [[TextLayout]] = Array(repeating: [], count: 8); let lock = NSLock() }
         let box = Box()
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
-            let engineForThread = thread % 2 == 0 ? engine : TextEngine(fonts: Fixture.engine.fonts)
+            let engineForThread = thread % 2 == 0 ? engine : try! TextEngine(fonts: Fixture.engine.fonts)
             let layouts = texts.compactMap { try? engineForThread.layout($0, style: Fixture.style) }
             box.lock.lock(); box.layouts[thread] = layouts; box.lock.unlock()
         }

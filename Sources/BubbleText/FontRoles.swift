@@ -1,0 +1,97 @@
+/// What a piece of text is for, which picks its fallback chain: body text and its styled
+/// variants, sender names and time labels. A theme names a font file per role.
+public enum FontRole: String, Sendable, Hashable, CaseIterable {
+    case text, semibold, bold, italic, boldItalic, mono, monoBold, name, time
+
+    /// The role used when a theme gives no font for this one: a bold italic span without a
+    /// bold italic font is bold, a semibold one bold; everything else ends at body text.
+    public var fallback: FontRole? {
+        switch self {
+        case .text: nil
+        case .semibold, .boldItalic: .bold
+        case .monoBold: .mono
+        case .bold, .italic, .mono, .name, .time: .text
+        }
+    }
+}
+
+/// The fonts of every role, each an ordered fallback chain (`FontSet`). Only `text` is
+/// required; a missing role takes its `FontRole.fallback`.
+public struct FontRoles: Sendable {
+    public let text: FontSet
+    private let others: [FontRole: FontSet]
+
+    public init(text: FontSet, others: [FontRole: FontSet] = [:]) {
+        self.text = text
+        self.others = others.filter { $0.key != .text }
+    }
+
+    /// The chain for `role`, following fallbacks to the text chain.
+    public func chain(for role: FontRole) -> FontSet {
+        var role = role
+        while role != .text {
+            if let set = others[role] { return set }
+            role = role.fallback ?? .text
+        }
+        return text
+    }
+
+    /// The roles that have a chain of their own.
+    public var definedRoles: [FontRole] { FontRole.allCases.filter { $0 == .text || others[$0] != nil } }
+}
+
+/// The engine's view of the roles: every distinct font once, numbered (segments and the
+/// shape cache refer to fonts by that number), and each role's chain as those numbers with
+/// its per-scalar fallback table. Roles with equal chains share one table.
+struct FontTable: Sendable {
+    let fonts: [OpenTypeFont]
+    /// Indexed by `FontRole`'s position in `allCases`.
+    private let fallbacks: [FontFallback]
+
+    init(_ roles: FontRoles) throws {
+        var fonts: [OpenTypeFont] = []
+        var chains: [[UInt8]] = []
+        var fallbacks: [FontFallback] = []
+        var byRole: [FontFallback] = []
+        for role in FontRole.allCases {
+            var chain: [UInt8] = []
+            for font in roles.chain(for: role).fonts {
+                if let index = fonts.firstIndex(where: { $0 === font || ($0.path == font.path && $0.faceIndex == font.faceIndex) }) {
+                    chain.append(UInt8(index))
+                } else {
+                    guard fonts.count < 255 else { throw TextEngineError.fontsNotFound("at most 255 distinct fonts") }
+                    chain.append(UInt8(fonts.count))
+                    fonts.append(font)
+                }
+            }
+            if let shared = chains.firstIndex(of: chain) {
+                byRole.append(fallbacks[shared])
+            } else {
+                let fallback = FontFallback(chain: chain, fonts: fonts)
+                chains.append(chain)
+                fallbacks.append(fallback)
+                byRole.append(fallback)
+            }
+        }
+        self.fonts = fonts
+        self.fallbacks = byRole
+    }
+
+    @inline(__always)
+    func fallback(for role: FontRole) -> FontFallback { fallbacks[Self.position(role)] }
+
+    @inline(__always)
+    private static func position(_ role: FontRole) -> Int {
+        switch role {
+        case .text: 0
+        case .semibold: 1
+        case .bold: 2
+        case .italic: 3
+        case .boldItalic: 4
+        case .mono: 5
+        case .monoBold: 6
+        case .name: 7
+        case .time: 8
+        }
+    }
+}
