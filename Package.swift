@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "BubbleArchive", targets: ["BubbleArchive"]),
         .library(name: "BubbleModel", targets: ["BubbleModel"]),
         .library(name: "BubbleLayout", targets: ["BubbleLayout"]),
+        .library(name: "BubbleTheme", targets: ["BubbleTheme"]),
         .library(name: "BubbleRender", targets: ["BubbleRender"]),
         .executable(name: "bubbles", targets: ["bubbles"]),
     ],
@@ -25,18 +26,21 @@ let package = Package(
 
         /// ICU behind Swift types. Never imports Foundation: the two ICUs' `UErrorCode` clash.
         .target(name: "BubbleUnicode", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "BubbleText", dependencies: ["BubbleUnicode", "CFreeType", "CHarfBuzz"]),
+        .target(name: "BubbleText", dependencies: ["BubbleUnicode", "CHarfBuzz"]),
         .target(name: "BubbleArchive", dependencies: ["CSQLite"]),
         .target(name: "BubbleModel", dependencies: ["BubbleArchive"]),
         .target(name: "BubbleLayout", dependencies: ["BubbleModel", "BubbleText"]),
-        .target(name: "BubbleRender", dependencies: ["BubbleLayout", "BubbleText", "CCairo", "CFreeType", "CTurboJPEG", "CZlib"]),
-        .target(name: "BubblesCommand", dependencies: ["BubbleText", "BubbleArchive", "BubbleModel", "BubbleLayout", "BubbleRender"]),
+        /// Theme files and their mapping to layout metrics and font roles: no Cairo, so a
+        /// layout-only user links none.
+        .target(name: "BubbleTheme", dependencies: ["BubbleLayout", "BubbleText"]),
+        .target(name: "BubbleRender", dependencies: ["BubbleLayout", "BubbleText", "BubbleTheme", "CCairo", "CFreeType", "CTurboJPEG", "CZlib"]),
+        .target(name: "BubblesCommand", dependencies: ["BubbleText", "BubbleArchive", "BubbleModel", "BubbleLayout", "BubbleTheme", "BubbleRender"]),
         .executableTarget(name: "bubbles", dependencies: ["BubblesCommand"]),
 
         .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode"]),
         .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText"], exclude: ["Goldens"]),
         .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubbleModel", "BubblesCommand"], exclude: ["Fixtures"]),
-        .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubblesCommand"]),
+        .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubbleTheme", "BubblesCommand"]),
         .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand"]),
     ]
 )

@@ -7,17 +7,14 @@ import Foundation
 /// app's formula over the measured text, the same code `bubbles measure` runs.
 public struct ConversationLayouter: Sendable {
     public let metrics: LayoutMetrics
-    public let textEngine: TextEngine
-    /// Semibold, for sender names.
-    public let nameEngine: TextEngine
+    /// Lays out every text: bubbles in the `text` role, names in `name`, times in `time`.
+    public let engine: TextEngine
     public let timeZone: TimeZone
     private let timeFormatter: DateFormatter
 
-    public init(metrics: LayoutMetrics, textEngine: TextEngine, nameEngine: TextEngine,
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+    public init(metrics: LayoutMetrics, engine: TextEngine, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.metrics = metrics
-        self.textEngine = textEngine
-        self.nameEngine = nameEngine
+        self.engine = engine
         self.timeZone = timeZone
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -42,7 +39,7 @@ public struct ConversationLayouter: Sendable {
     }
 
     func measureText(_ text: String, screenWidth: Double) throws -> TextLayout {
-        try textEngine.layout(text, style: TextStyle(fontSize: metrics.textFontSize,
+        try engine.layout(text, style: TextStyle(fontSize: metrics.textFontSize,
                                                      maxWidth: metrics.maxTextWidth(screenWidth: screenWidth)))
     }
 
@@ -73,7 +70,7 @@ public struct ConversationLayouter: Sendable {
             contentInset = (0, 0)
             rowContent = .image(image)
         case .audio(let audio):
-            let label = try textEngine.layout(Self.durationLabel(audio.duration),
+            let label = try engine.layout(Self.durationLabel(audio.duration),
                                               style: TextStyle(fontSize: m.textFontSize, maxWidth: .infinity))
             let width = audio.bubbleWidth - insets.left - insets.right
             (bubbleSize, contentSize) = textLikeBubble(width: width, height: label.height)
@@ -86,7 +83,7 @@ public struct ConversationLayouter: Sendable {
             rowContent = .typing
         case .link(let url, let fileName):
             let iconSide = 20.0, gap = 8.0
-            let name = try textEngine.layout(fileName, style: TextStyle(fontSize: m.textFontSize,
+            let name = try engine.layout(fileName, style: TextStyle(fontSize: m.textFontSize,
                                                                         maxWidth: max(40, maxText - iconSide - gap)))
             (bubbleSize, contentSize) = textLikeBubble(width: iconSide + gap + name.width, height: name.height)
             rowContent = .link(url: url, icon: Rect(x: 0, y: 0, width: iconSide, height: iconSide), name: name)
@@ -102,9 +99,10 @@ public struct ConversationLayouter: Sendable {
                           width: m.avatarSize, height: m.avatarSize)
 
         let headerWidth = screenWidth - 2 * m.bubbleInset
-        let nameLayout = try nameEngine.layout(model.senderName, style: TextStyle(fontSize: m.nameFontSize, maxWidth: .infinity))
+        let nameLayout = try engine.layout(model.senderName, style: TextStyle(fontSize: m.nameFontSize, maxWidth: .infinity,
+                                                                             role: .name))
         let timeText = timeFormatter.string(from: model.time)
-        let timeLayout = try textEngine.layout(timeText, style: TextStyle(fontSize: m.timeFontSize, maxWidth: .infinity))
+        let timeLayout = try engine.layout(timeText, style: TextStyle(fontSize: m.timeFontSize, maxWidth: .infinity, role: .time))
         let nameWidth = min(nameLayout.width, headerWidth)
         let name = Rect(x: outgoing ? screenWidth - m.bubbleInset - nameWidth : m.bubbleInset, y: top + m.margin,
                         width: nameWidth, height: nameLayout.lines[0].height)

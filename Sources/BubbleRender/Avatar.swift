@@ -1,11 +1,7 @@
+import BubbleTheme
 import Foundation
 
-/// The outline of avatars in a theme.
-public enum AvatarShape: Sendable, Equatable {
-    case circle
-    /// A square with rounded corners of `radius` points.
-    case rounded(radius: Double)
-
+extension AvatarShape {
     var clip: ImageClip {
         switch self {
         case .circle: .circle

@@ -1,3 +1,4 @@
+import BubbleTheme
 import Foundation
 
 /// Draws a theme's bubble images from the `generate` section of its `theme.json`: a rounded
@@ -23,7 +24,7 @@ public enum BubbleArt {
         }
         var files: [File] = []
         for job in jobs {
-            try Theme.checkRelativeName(job.spec.image, key: root["bubbles"][job.key]["image"])
+            try BubbleImages.checkRelativeName(job.spec.image, key: root["bubbles"][job.key]["image"])
             try check(art, fits: job.spec, tailOnLeft: job.tailOnLeft, root: root, bubbleKey: "bubbles.\(job.key)")
             for scale in art.scales {
                 let png = try draw(art, colors: job.colors, tailOnLeft: job.tailOnLeft, scale: scale)

@@ -1,3 +1,4 @@
+import BubbleTheme
 import CCairo
 import Foundation
 

@@ -1,3 +1,4 @@
+import BubbleTheme
 import BubbleLayout
 import BubbleModel
 import BubbleText
@@ -7,11 +8,14 @@ import Foundation
 /// bubbles and their content. Every text is drawn from the `TextLayout` the layout measured.
 public struct ConversationRenderer {
     public let theme: Theme
-    /// For avatar initials, the only text the layout does not already hold.
+    public let bubbles: BubbleImages
+    /// For avatar initials (in the `name` role), the only text the layout does not already hold.
     public let initialsEngine: TextEngine
 
-    public init(theme: Theme, initialsEngine: TextEngine) {
+    /// Loads the theme's bubble images (errors name the theme file and key).
+    public init(theme: Theme, initialsEngine: TextEngine) throws {
         self.theme = theme
+        bubbles = try BubbleImages(theme: theme)
         self.initialsEngine = initialsEngine
     }
 
@@ -146,7 +150,7 @@ public struct ConversationRenderer {
         try TextDrawing.draw(row.nameLayout, at: CGPoint(x: row.name.x, y: row.name.y), color: colors.name, in: context, faces: faces)
         try TextDrawing.draw(row.timeLayout, at: CGPoint(x: row.time.x, y: row.time.y), color: colors.time, in: context, faces: faces)
 
-        let style = row.isOutgoing ? theme.outgoingBubble : theme.incomingBubble
+        let style = bubbles.style(outgoing: row.isOutgoing)
         let bubble = cgRect(row.bubble)
         let textColor = row.isOutgoing ? colors.outgoingText : colors.incomingText
         switch row.rowContent {
@@ -197,33 +201,13 @@ public struct ConversationRenderer {
                                              shape: theme.layout.avatarShape)
         guard case .generated = drawing, let initial = row.model.senderName.first else { return }
         let initials = try initialsEngine.layout(String(initial).uppercased(),
-                                                 style: TextStyle(fontSize: row.avatar.height * 0.45, maxWidth: .infinity))
+                                                 style: TextStyle(fontSize: row.avatar.height * 0.45, maxWidth: .infinity, role: .name))
         let origin = CGPoint(x: row.avatar.x + (row.avatar.width - initials.width) / 2,
                              y: row.avatar.y + (row.avatar.height - initials.height) / 2)
         try TextDrawing.draw(initials, at: origin, color: RGBAColor(red: 1, green: 1, blue: 1), in: context, faces: faces)
     }
 
     private func cgRect(_ rect: Rect) -> CGRect { CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height) }
-}
-
-extension Theme {
-    /// The geometry part of the theme, for the layout.
-    public var layoutMetrics: LayoutMetrics {
-        LayoutMetrics(margin: layout.margin, avatarSize: layout.avatarSize, avatarGap: layout.avatarGap,
-                      textInsets: layout.textInsets, textFontSize: fonts.text.size, nameFontSize: fonts.name.size,
-                      timeFontSize: fonts.time.size, timeFormat: layout.timeFormat)
-    }
-}
-
-extension Theme {
-    /// Font sets for body text and for names: the theme's font files, from Fonts/, with the
-    /// theme's fallbacks after each.
-    public func fontSets(fontsDirectory: String? = nil) throws -> (text: FontSet, name: FontSet) {
-        let folder = try fontsDirectory ?? FontSet.locateBundledFonts()
-        let fallbacks = try fonts.fallbacks.map { try OpenTypeFont(path: folder + "/" + $0) }
-        return (try FontSet(fonts: [try OpenTypeFont(path: folder + "/" + fonts.text.file)] + fallbacks),
-                try FontSet(fonts: [try OpenTypeFont(path: folder + "/" + fonts.name.file)] + fallbacks))
-    }
 }
 
 /// A value handed to worker threads that only read it (the renderer's theme images are read,

@@ -1,3 +1,4 @@
+import BubbleTheme
 import Foundation
 
 /// Small path-drawn icons the conversation layout places: vector, so they are sharp at every

@@ -1,13 +1,6 @@
 import BubbleLayout
+import BubbleTheme
 import Foundation
-
-/// How the edges and the centre of a nine-slice image fill a larger rectangle.
-public enum SliceMode: String, Sendable, CaseIterable {
-    /// Scaled to fit (UIKit's `.stretch`): one flat run of the edge's pixels.
-    case stretch
-    /// Repeated at natural size (UIKit's `.tile`), the last tile cut off.
-    case tile
-}
 
 /// One bitmap of an image at a given scale: `bubble_out@2x.png` is scale 2, so a 48-pixel
 /// wide file is 24 points wide.

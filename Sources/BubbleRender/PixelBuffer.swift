@@ -1,3 +1,4 @@
+import BubbleTheme
 import CCairo
 
 /// A copy of an image's pixels, for tests and snapshot comparison: what a PNG would contain,

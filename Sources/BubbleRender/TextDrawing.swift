@@ -1,3 +1,4 @@
+import BubbleTheme
 import BubbleText
 import CCairo
 import Foundation

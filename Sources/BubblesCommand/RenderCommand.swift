@@ -1,3 +1,4 @@
+import BubbleTheme
 import BubbleLayout
 import BubbleModel
 import BubbleRender

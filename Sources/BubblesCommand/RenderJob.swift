@@ -2,6 +2,7 @@ import BubbleLayout
 import BubbleModel
 import BubbleRender
 import BubbleText
+import BubbleTheme
 import Foundation
 
 /// A phone screen in points and its usual scale.
@@ -34,15 +35,12 @@ struct RenderJob {
     let renderer: ConversationRenderer
 
     /// The repository's Themes/ folder (beside Fonts/).
-    static func themesDirectory() throws -> String {
-        URL(fileURLWithPath: try FontSet.locateBundledFonts()).deletingLastPathComponent().appendingPathComponent("Themes").path
-    }
+    static func themesDirectory() throws -> String { try Theme.bundledThemesDirectory() }
 
     /// A theme by name (in Themes/) or by directory path.
     static func loadTheme(_ nameOrPath: String, io: CommandIO) throws -> Theme {
-        let path = nameOrPath.contains("/") ? io.resolve(nameOrPath) : try themesDirectory() + "/" + nameOrPath
         do {
-            return try Theme.load(directory: path)
+            return try Theme.named(nameOrPath, currentDirectory: io.currentDirectory)
         } catch let error as ThemeError {
             throw CommandError("theme \(nameOrPath): \(error)")
         }
@@ -50,11 +48,13 @@ struct RenderJob {
 
     init(theme: Theme, timeZone: TimeZone) throws {
         self.theme = theme
-        let fonts = try theme.fontSets()
-        let text = try TextEngine(fonts: fonts.text)
-        layouter = ConversationLayouter(metrics: theme.layoutMetrics, textEngine: text,
-                                        nameEngine: try TextEngine(fonts: fonts.name), timeZone: timeZone)
-        renderer = ConversationRenderer(theme: theme, initialsEngine: layouter.nameEngine)
+        let engine = try TextEngine(fonts: theme.fontRoles())
+        layouter = ConversationLayouter(metrics: theme.layoutMetrics, engine: engine, timeZone: timeZone)
+        do {
+            renderer = try ConversationRenderer(theme: theme, initialsEngine: engine)
+        } catch let error as ThemeError {
+            throw CommandError("theme \(theme.name): \(error)")
+        }
     }
 
     static func timeZone(_ identifier: String?) throws -> TimeZone {

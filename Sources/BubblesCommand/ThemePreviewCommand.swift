@@ -1,3 +1,4 @@
+import BubbleTheme
 import BubbleLayout
 import BubbleModel
 import BubbleRender
@@ -119,8 +120,8 @@ struct PreviewColumn {
     init(theme: Theme, device: Device, models: [BubbleModel]) throws {
         job = try RenderJob(theme: theme, timeZone: TimeZone(identifier: "UTC")!)
         layout = try job.layouter.layout(models, screenWidth: device.width)
-        label = try job.layouter.nameEngine.layout("\(theme.name) · \(Int(device.width)) pt",
-                                                   style: TextStyle(fontSize: ThemePreviewCommand.labelFontSize,
-                                                                    maxWidth: device.width))
+        label = try job.layouter.engine.layout("\(theme.name) · \(Int(device.width)) pt",
+                                               style: TextStyle(fontSize: ThemePreviewCommand.labelFontSize,
+                                                                maxWidth: device.width, role: .name))
     }
 }

@@ -1,3 +1,4 @@
+import BubbleTheme
 import Foundation
 import Testing
 @testable import BubbleRender

@@ -1,3 +1,4 @@
+import BubbleTheme
 import CTurboJPEG
 import Foundation
 import Testing

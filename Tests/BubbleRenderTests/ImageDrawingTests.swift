@@ -1,3 +1,4 @@
+import BubbleTheme
 import Foundation
 import Testing
 @testable import BubbleRender
@@ -81,7 +82,7 @@ import Testing
     }
 
     @Test func bubbleClipShowsTheImageThroughTheBubbleShape() throws {
-        let theme = try Theme.load(directory: TestSupport.themesDirectory + "/classic")
+        let theme = try Theme.loadWithImages(directory: TestSupport.themesDirectory + "/classic")
         let png = try TestSupport.flatPNG(width: 8, height: 8, color: Self.red)
         let pixels = try TestSupport.render(width: 100, height: 60, scale: 2) {
             try $0.drawImage(data: png, name: "photo", in: CGRect(x: 0, y: 0, width: 100, height: 60),

@@ -1,3 +1,4 @@
+import BubbleTheme
 import BubbleLayout
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 @testable import BubbleRender
+import BubbleTheme
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import BubbleTheme
 import BubbleRender
 import BubblesCommand
 import Foundation

@@ -1,3 +1,4 @@
+import BubbleTheme
 import Foundation
 @testable import BubbleRender
 
@@ -46,4 +47,18 @@ enum TestSupport {
         try draw(canvas.context)
         return try canvas.pixels()
     }
+}
+
+extension Theme {
+    /// Loads a theme the way rendering does: theme.json, then its bubble images (so the
+    /// image checks fail here as they would in `bubbles render`).
+    static func loadWithImages(directory: String, fontsDirectory: String? = nil) throws -> Theme {
+        let theme = try Theme.load(directory: directory, fontsDirectory: fontsDirectory)
+        _ = try BubbleImages(theme: theme)
+        return theme
+    }
+
+    /// The bubble images of a theme that `loadWithImages` loaded.
+    var outgoingBubble: BubbleStyle { try! BubbleImages(theme: self).outgoing }
+    var incomingBubble: BubbleStyle { try! BubbleImages(theme: self).incoming }
 }

@@ -1,3 +1,4 @@
+import BubbleTheme
 import BubbleText
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import BubbleTheme
 import BubblesCommand
 import Foundation
 import Testing
@@ -62,7 +63,7 @@ final class CapturedRun: @unchecked Sendable {
     }
 
     @Test func classicImagesLookRight() throws {
-        let theme = try Theme.load(directory: TestSupport.themesDirectory + "/classic")
+        let theme = try Theme.loadWithImages(directory: TestSupport.themesDirectory + "/classic")
         let outgoing = try theme.outgoingBubble.image.asset(forScale: 2).image.pixels()
         let incoming = try theme.incomingBubble.image.asset(forScale: 2).image.pixels()
         #expect(outgoing.width == 48 && outgoing.height == 48)

@@ -1,3 +1,4 @@
+import BubbleTheme
 import BubbleLayout
 import Foundation
 import Testing
@@ -38,7 +39,7 @@ struct ThemeSandbox {
         object[keys[0]] = child
     }
 
-    func load() throws -> Theme { try Theme.load(directory: classic, fontsDirectory: TestSupport.fontsDirectory) }
+    func load() throws -> Theme { try Theme.loadWithImages(directory: classic, fontsDirectory: TestSupport.fontsDirectory) }
 
     func expectError(_ key: String?, _ problem: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(throws: ThemeError(file: file, key: key, problem: problem), sourceLocation: sourceLocation) { try load() }
@@ -47,7 +48,7 @@ struct ThemeSandbox {
 
 @Suite struct ThemeTests {
     @Test func classicHasTheOriginAppsNumbers() throws {
-        let theme = try Theme.load(directory: TestSupport.themesDirectory + "/classic", fontsDirectory: TestSupport.fontsDirectory)
+        let theme = try Theme.loadWithImages(directory: TestSupport.themesDirectory + "/classic", fontsDirectory: TestSupport.fontsDirectory)
         #expect(theme.name == "classic")
         #expect(theme.fonts.text == ThemeFont(file: "Inter-Regular.otf", size: 16))
         #expect(theme.layout.textInsets == EdgeInsets(all: 10))
@@ -195,7 +196,7 @@ struct ThemeSandbox {
         sandbox.expectError(nil, "not valid JSON (Unexpected end of file during JSON parse.)")
         let absent = sandbox.root + "/absent"
         #expect(throws: ThemeError(file: absent + "/theme.json", key: nil, problem: "no theme directory \(absent)")) {
-            try Theme.load(directory: absent)
+            try Theme.loadWithImages(directory: absent)
         }
     }
 

@@ -1,3 +1,4 @@
+import BubbleText
 import Foundation
 
 extension ThemeDocument {
@@ -45,14 +46,22 @@ extension ThemeDocument {
     }
 
     private static func fonts(_ node: JSONNode) throws -> ThemeFonts {
-        _ = try node.object(known: ["text", "name", "time", "fallbacks"])
+        let styleRoles = FontRole.allCases.filter { ![.text, .name, .time].contains($0) }
+        _ = try node.object(known: ["text", "name", "time", "fallbacks"] + styleRoles.map(\.themeKey))
         func font(_ node: JSONNode) throws -> ThemeFont {
             _ = try node.object(known: ["file", "size"])
             return ThemeFont(file: try fontFile(node["file"]), size: try node["size"].positive())
         }
+        var styles: [FontRole: ThemeStyleFont] = [:]
+        for role in styleRoles where node[role.themeKey].isPresent {
+            let style = node[role.themeKey]
+            _ = try style.object(known: ["file", "fallbacks"])
+            styles[role] = ThemeStyleFont(file: try fontFile(style["file"]),
+                                          fallbacks: style["fallbacks"].isPresent ? try style["fallbacks"].array().map(fontFile) : nil)
+        }
         let fallbacks = node["fallbacks"].isPresent ? try node["fallbacks"].array().map(fontFile) : []
         return ThemeFonts(text: try font(node["text"]), name: try font(node["name"]), time: try font(node["time"]),
-                          fallbacks: fallbacks)
+                          styles: styles, fallbacks: fallbacks)
     }
 
     /// A plain file name of Fonts/: never a path, so a theme cannot reach system fonts.

@@ -2,10 +2,10 @@ import BubbleLayout
 import Foundation
 
 /// A JSON value as written, so that theme errors can say what type was found.
-enum JSONValue: Decodable, Equatable {
+package enum JSONValue: Decodable, Equatable {
     case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
-    init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
         else if let value = try? container.decode(Bool.self) { self = .bool(value) }
@@ -29,10 +29,16 @@ enum JSONValue: Decodable, Equatable {
 
 /// A position in a theme's JSON: the value there (nil when the key is absent) and its path,
 /// so every error names the file, the key and the problem.
-struct JSONNode {
-    let value: JSONValue?
-    let path: String
-    let file: String
+package struct JSONNode {
+    package let value: JSONValue?
+    package let path: String
+    package let file: String
+
+    package init(value: JSONValue?, path: String, file: String) {
+        self.value = value
+        self.path = path
+        self.file = file
+    }
 
     static func parse(_ data: Data, file: String) throws -> JSONNode {
         do {
@@ -47,7 +53,7 @@ struct JSONNode {
         }
     }
 
-    func error(_ problem: String) -> ThemeError {
+    package func error(_ problem: String) -> ThemeError {
         ThemeError(file: file, key: path.isEmpty ? nil : path, problem: problem)
     }
 
@@ -67,7 +73,7 @@ struct JSONNode {
         return members
     }
 
-    subscript(key: String) -> JSONNode {
+    package subscript(key: String) -> JSONNode {
         var member: JSONValue?
         if case .object(let members)? = value { member = members[key] }
         return JSONNode(value: member, path: path.isEmpty ? key : path + "." + key, file: file)
@@ -128,5 +134,5 @@ struct JSONNode {
                           bottom: try self["bottom"].nonNegative(), right: try self["right"].nonNegative())
     }
 
-    static func format(_ number: Double) -> String { formatNumber(number) }
+    package static func format(_ number: Double) -> String { formatNumber(number) }
 }

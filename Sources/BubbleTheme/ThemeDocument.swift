@@ -1,30 +1,6 @@
 import BubbleLayout
+import BubbleText
 import Foundation
-
-/// A look for conversations: colours, fonts, geometry and bubble images, loaded from a theme
-/// directory (`theme.json` plus its images; Themes/README.md documents every key).
-///
-/// `ThemeDocument` is what `theme.json` says; `Theme` adds the loaded, checked bubble images.
-public struct Theme: Sendable {
-    public var document: ThemeDocument
-    /// The theme directory, as given to `load`.
-    public var directory: String
-    public var outgoingBubble: BubbleStyle
-    public var incomingBubble: BubbleStyle
-
-    public var name: String { document.name }
-    public var colors: ThemeColors { document.colors }
-    public var fonts: ThemeFonts { document.fonts }
-    public var layout: ThemeLayout { document.layout }
-    /// The name of the theme to use in dark mode, a sibling directory of this one.
-    public var darkVariant: String? { document.darkVariant }
-}
-
-/// A bubble as drawn: its nine-slice image and whether to mirror it left–right.
-public struct BubbleStyle: Sendable {
-    public var image: NineSliceImage
-    public var mirrored: Bool
-}
 
 /// Everything `theme.json` says, checked for types and ranges but without reading images.
 public struct ThemeDocument: Sendable, Equatable {
@@ -55,14 +31,52 @@ public struct ThemeFont: Sendable, Equatable {
     /// A file name in Fonts/, e.g. `Inter-Regular.otf`.
     public var file: String
     public var size: Double
+
+    public init(file: String, size: Double) {
+        self.file = file
+        self.size = size
+    }
+}
+
+/// The font of one role that styled spans use (bold, italic, mono, …): a file and, when it
+/// differs from the theme's, its own fallback chain. Its size is the text's.
+public struct ThemeStyleFont: Sendable, Equatable {
+    public var file: String
+    /// Nil: the theme's `fallbacks`.
+    public var fallbacks: [String]?
 }
 
 public struct ThemeFonts: Sendable, Equatable {
     public var text: ThemeFont
     public var name: ThemeFont
     public var time: ThemeFont
+    /// Fonts of the other roles (semibold, bold, italic, boldItalic, mono, monoBold); a role
+    /// not named here takes `FontRole.fallback`'s font.
+    public var styles: [FontRole: ThemeStyleFont]
     /// Font files (in Fonts/) tried in order for characters the primary font lacks.
     public var fallbacks: [String]
+
+    /// Every font file named, with the JSON path that names it (for errors).
+    public var namedFiles: [(key: String, file: String)] {
+        var named = [("fonts.text.file", text.file), ("fonts.name.file", name.file), ("fonts.time.file", time.file)]
+        for role in FontRole.allCases {
+            guard let style = styles[role] else { continue }
+            named.append(("fonts.\(role.themeKey).file", style.file))
+            named += (style.fallbacks ?? []).enumerated().map { ("fonts.\(role.themeKey).fallbacks[\($0)]", $1) }
+        }
+        return named + fallbacks.enumerated().map { ("fonts.fallbacks[\($0)]", $1) }
+    }
+}
+
+extension FontRole {
+    /// The role's key under `fonts` in theme.json.
+    public var themeKey: String {
+        switch self {
+        case .boldItalic: "bold_italic"
+        case .monoBold: "mono_bold"
+        default: rawValue
+        }
+    }
 }
 
 public struct ThemeLayout: Sendable, Equatable {
@@ -76,6 +90,21 @@ public struct ThemeLayout: Sendable, Equatable {
     public var textInsets: EdgeInsets
     /// A Unicode date pattern (`MM-dd HH:mm:ss`) for the time label.
     public var timeFormat: String
+}
+
+/// The outline of avatars in a theme.
+public enum AvatarShape: Sendable, Equatable {
+    case circle
+    /// A square with rounded corners of `radius` points.
+    case rounded(radius: Double)
+}
+
+/// How a nine-slice image fills its middle parts.
+public enum SliceMode: String, Sendable, CaseIterable {
+    /// Scaled to fit (UIKit's `.stretch`): one flat run of the edge's pixels.
+    case stretch
+    /// Repeated at natural size (UIKit's `.tile`), the last tile cut off.
+    case tile
 }
 
 /// One direction's bubble image as `theme.json` names it.

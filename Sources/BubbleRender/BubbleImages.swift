@@ -1,46 +1,30 @@
+import BubbleTheme
 import Foundation
 
-extension Theme {
-    /// Loads and checks the theme in `directory`: `theme.json`, its bubble images (every
-    /// scale present), their cap insets, and, when `fontsDirectory` is given, that every font
-    /// file is there. A `dark_variant` must be a sibling theme directory.
-    public static func load(directory: String, fontsDirectory: String? = nil) throws -> Theme {
-        let document = try ThemeDocument(directory: directory)
-        let file = directory + "/theme.json"
-        let root = JSONNode(value: nil, path: "", file: file)
-        if let fontsDirectory { try checkFonts(document.fonts, in: fontsDirectory, root: root) }
-        if let variant = document.darkVariant {
-            let key = root["dark_variant"]
-            guard variant != document.name, variant != URL(fileURLWithPath: directory).lastPathComponent else {
-                throw key.error("names this theme itself")
-            }
-            let sibling = URL(fileURLWithPath: directory).deletingLastPathComponent().appendingPathComponent(variant).path
-            guard FileManager.default.fileExists(atPath: sibling + "/theme.json") else {
-                throw key.error("no theme '\(variant)' beside this one (\(sibling)/theme.json does not exist)")
-            }
+/// A bubble as drawn: its nine-slice image and whether to mirror it left–right.
+public struct BubbleStyle: Sendable {
+    public var image: NineSliceImage
+    public var mirrored: Bool
+}
+
+/// A theme's bubble images, loaded and checked: every scale present, decodable, and cap
+/// insets that leave something to stretch. Errors name the theme file and the key.
+public struct BubbleImages: Sendable {
+    public var outgoing: BubbleStyle
+    public var incoming: BubbleStyle
+
+    public init(theme: Theme) throws {
+        let root = JSONNode(value: nil, path: "", file: theme.directory + "/theme.json")
+        let bubbles = theme.document.bubbles
+        let outgoing = try Self.loadBubble(bubbles.outgoing, key: root["bubbles"]["outgoing"], directory: theme.directory)
+        let incoming = try bubbles.incoming.map {
+            try Self.loadBubble($0, key: root["bubbles"]["incoming"], directory: theme.directory)
         }
-        let bubbles = document.bubbles
-        let outgoing = try loadBubble(bubbles.outgoing, key: root["bubbles"]["outgoing"], directory: directory)
-        let incoming = try bubbles.incoming.map { try loadBubble($0, key: root["bubbles"]["incoming"], directory: directory) }
-        return Theme(document: document, directory: directory,
-                     outgoingBubble: BubbleStyle(image: outgoing, mirrored: false),
-                     incomingBubble: BubbleStyle(image: incoming ?? outgoing, mirrored: incoming == nil))
+        self.outgoing = BubbleStyle(image: outgoing, mirrored: false)
+        self.incoming = BubbleStyle(image: incoming ?? outgoing, mirrored: incoming == nil)
     }
 
-    /// Loads a theme from the directory beside this one named by `darkVariant`.
-    public func loadDarkVariant(fontsDirectory: String? = nil) throws -> Theme? {
-        guard let darkVariant else { return nil }
-        let sibling = URL(fileURLWithPath: directory).deletingLastPathComponent().appendingPathComponent(darkVariant).path
-        return try Theme.load(directory: sibling, fontsDirectory: fontsDirectory)
-    }
-
-    private static func checkFonts(_ fonts: ThemeFonts, in fontsDirectory: String, root: JSONNode) throws {
-        var named = [("fonts.text.file", fonts.text.file), ("fonts.name.file", fonts.name.file), ("fonts.time.file", fonts.time.file)]
-        named += fonts.fallbacks.enumerated().map { ("fonts.fallbacks[\($0)]", $1) }
-        for (key, file) in named where !FileManager.default.fileExists(atPath: fontsDirectory + "/" + file) {
-            throw ThemeError(file: root.file, key: key, problem: "'\(file)' is not in \(fontsDirectory)")
-        }
-    }
+    public func style(outgoing isOutgoing: Bool) -> BubbleStyle { isOutgoing ? outgoing : incoming }
 
     /// The image files of one bubble, `NAME@1x.png` … `NAME@3x.png`, each checked to stay
     /// inside the theme directory (no `..`, no absolute path, no symlink leading out).

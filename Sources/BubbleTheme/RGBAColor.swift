@@ -50,6 +50,6 @@ public struct RGBAColor: Equatable, Hashable, Sendable, CustomStringConvertible 
 }
 
 /// A length or count for messages: `10` rather than `10.0`, `2.5`, `1e+300`.
-func formatNumber(_ number: Double) -> String {
+package func formatNumber(_ number: Double) -> String {
     number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
 }

@@ -1,0 +1,113 @@
+import BubbleLayout
+import BubbleText
+import Foundation
+
+/// A look for conversations, loaded from a theme directory (`theme.json` plus its bubble
+/// images; Themes/README.md documents every key): colours, font roles, the layout's metrics.
+///
+/// Everything here is what layout needs and nothing of drawing, so a layout-only user links
+/// no Cairo; BubbleRender loads the bubble images (`BubbleImages`) from the same value.
+public struct Theme: Sendable, Equatable {
+    public var document: ThemeDocument
+    /// The theme directory, as given to `load`.
+    public var directory: String
+
+    public init(document: ThemeDocument, directory: String) {
+        self.document = document
+        self.directory = directory
+    }
+
+    public var name: String { document.name }
+    public var colors: ThemeColors { document.colors }
+    public var fonts: ThemeFonts { document.fonts }
+    public var layout: ThemeLayout { document.layout }
+    /// The name of the theme to use in dark mode, a sibling directory of this one.
+    public var darkVariant: String? { document.darkVariant }
+
+    /// Loads and checks `theme.json` in `directory` and, when `fontsDirectory` is given, that
+    /// every font file it names is there. A `dark_variant` must be a sibling theme directory.
+    public static func load(directory: String, fontsDirectory: String? = nil) throws -> Theme {
+        let document = try ThemeDocument(directory: directory)
+        let root = JSONNode(value: nil, path: "", file: directory + "/theme.json")
+        if let fontsDirectory {
+            for (key, file) in document.fonts.namedFiles where !FileManager.default.fileExists(atPath: fontsDirectory + "/" + file) {
+                throw ThemeError(file: root.file, key: key, problem: "'\(file)' is not in \(fontsDirectory)")
+            }
+        }
+        if let variant = document.darkVariant {
+            let key = root["dark_variant"]
+            guard variant != document.name, variant != URL(fileURLWithPath: directory).lastPathComponent else {
+                throw key.error("names this theme itself")
+            }
+            let sibling = Self.sibling(variant, of: directory)
+            guard FileManager.default.fileExists(atPath: sibling + "/theme.json") else {
+                throw key.error("no theme '\(variant)' beside this one (\(sibling)/theme.json does not exist)")
+            }
+        }
+        return Theme(document: document, directory: directory)
+    }
+
+    /// A bundled theme by name (`classic`, in `Themes/`) or a theme directory by path (any
+    /// name with a `/`; relative paths against `currentDirectory`).
+    public static func named(_ nameOrPath: String, currentDirectory: String = FileManager.default.currentDirectoryPath,
+                             fontsDirectory: String? = nil) throws -> Theme {
+        let path = nameOrPath.contains("/")
+            ? (nameOrPath.hasPrefix("/") ? nameOrPath : currentDirectory + "/" + nameOrPath)
+            : try bundledThemesDirectory() + "/" + nameOrPath
+        return try load(directory: path, fontsDirectory: fontsDirectory)
+    }
+
+    /// Loads the theme beside this one named by `darkVariant`.
+    public func loadDarkVariant(fontsDirectory: String? = nil) throws -> Theme? {
+        guard let darkVariant else { return nil }
+        return try Theme.load(directory: Self.sibling(darkVariant, of: directory), fontsDirectory: fontsDirectory)
+    }
+
+    /// The bundled `Themes/` folder: `$BUBBLES_THEMES` if set, else the folder beside the
+    /// bundled `Fonts/` (found as `FontSet.locateBundledFonts` says).
+    public static func bundledThemesDirectory() throws -> String {
+        if let fromEnvironment = ProcessInfo.processInfo.environment["BUBBLES_THEMES"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        return URL(fileURLWithPath: try FontSet.locateBundledFonts()).deletingLastPathComponent()
+            .appendingPathComponent("Themes").path
+    }
+
+    private static func sibling(_ name: String, of directory: String) -> String {
+        URL(fileURLWithPath: directory).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    /// The geometry the layout uses: the theme's lengths and font sizes over the origin
+    /// app's numbers for everything the theme does not set.
+    public var layoutMetrics: LayoutMetrics {
+        var metrics = LayoutMetrics.classic
+        metrics.margin = layout.margin
+        metrics.avatarSize = layout.avatarSize
+        metrics.avatarGap = layout.avatarGap
+        metrics.textInsets = layout.textInsets
+        metrics.textFontSize = fonts.text.size
+        metrics.nameFontSize = fonts.name.size
+        metrics.timeFontSize = fonts.time.size
+        metrics.timeFormat = layout.timeFormat
+        return metrics
+    }
+
+    /// Every font role's chain: its file from Fonts/ followed by its fallbacks (the role's own,
+    /// else the theme's). Each file is opened once, however many roles name it.
+    public func fontRoles(fontsDirectory: String? = nil) throws -> FontRoles {
+        let folder = try fontsDirectory ?? FontSet.locateBundledFonts()
+        var opened: [String: OpenTypeFont] = [:]
+        func font(_ file: String) throws -> OpenTypeFont {
+            if let font = opened[file] { return font }
+            let font = try OpenTypeFont(path: folder + "/" + file)
+            opened[file] = font
+            return font
+        }
+        func chain(_ primary: String, _ fallbacks: [String]?) throws -> FontSet {
+            try FontSet(fonts: [try font(primary)] + (fallbacks ?? fonts.fallbacks).map(font))
+        }
+        var others: [FontRole: FontSet] = [.name: try chain(fonts.name.file, nil), .time: try chain(fonts.time.file, nil)]
+        for (role, style) in fonts.styles { others[role] = try chain(style.file, style.fallbacks) }
+        return FontRoles(text: try chain(fonts.text.file, nil), others: others)
+    }
+}
