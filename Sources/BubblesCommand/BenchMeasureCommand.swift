@@ -4,26 +4,11 @@ import Foundation
 
 /// `bubbles bench measure`: the engine's speed as ratios measured in one run, against the
 /// bare HarfBuzz floor and, when given, Pango in C on the same corpus and fonts.
-struct BenchMeasureCommand: Subcommand {
-    static let words = ["bench", "measure"]
-    static let summary = "measure a corpus cold and warm, against a bare HarfBuzz pass"
-    static let usage = """
-    usage: bubbles bench measure CORPUS.jsonl [--passes N] [--pango PANGO_MEASURE_BINARY]
-
-    Lays out every message of CORPUS (NDJSON {"id","text"}, e.g.
-    ../shared/bench/out/corpus.jsonl) at 16 pt in 285 pt on one thread and prints messages per
-    second for: the engine cold (a new engine, empty shaping cache, every pass), the engine warm
-    (cache filled by an earlier pass), the engine warm on every core, and a bare HarfBuzz pass
-    that shapes each whole message once with the primary font; then the ratios. Each figure is
-    the best of N passes (default 5). With --pango, also runs ../shared/bench's pango_measure
-    binary (built from pango_measure.c) on the same corpus in the same run and prints the ratio.
-
-    """
-
-    static func run(_ arguments: inout Arguments, io: CommandIO) throws -> Int32 {
-        let passes = try arguments.int("--passes") ?? 5
-        let pango = try arguments.option("--pango")
-        let inputs = try arguments.positionals()
+struct BenchMeasureCommand {
+    static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
+        let passes = parsed[Self.passes] ?? 5
+        let pango = parsed[Self.pango]
+        let inputs = parsed.positionals
         guard inputs.count == 1 else { throw CommandError.usage("give one corpus file") }
         guard passes > 0, passes <= 100 else { throw CommandError.usage("--passes must be 1…100") }
         let (data, source) = try MeasureCommand.readInput(inputs[0], io: io)

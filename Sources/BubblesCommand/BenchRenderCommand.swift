@@ -7,38 +7,22 @@ import Foundation
 /// `bubbles bench render`: how long rendering a long conversation takes, stage by stage, for
 /// the comparison with headless Chromium (../shared/bench/chromium_render.sh renders the same
 /// number of messages at the same 375 pt @2x).
-struct BenchRenderCommand: Subcommand {
-    static let words = ["bench", "render"]
-    static let summary = "time layout, drawing and PNG encoding of a long conversation"
-    static let usage = """
-    usage: bubbles bench render [--messages N] [--runs N] [--chromium SECONDS] [--input FILE]
-
-    Renders the sample conversation (Samples/chat.sqlite if present, else
-    Samples/conversation.json) repeated to N bubbles (default 200; typing rows dropped except
-    the last) at iphone-8 (375 pt @2x) to PNG in memory and to a temporary file (removed), and
-    prints the best and median time of each stage over the runs (default 5) and messages per
-    second. Every run starts from the files: input reading, theme and font loading are stages.
-      --chromium SECONDS  the time of ../shared/bench/chromium_render.sh for the same number of
-                          messages (its summary line); prints how many times faster we are
-      --input FILE        another archive or JSON conversation to repeat
-
-    """
-
+struct BenchRenderCommand {
     /// Timed stages (wall clock); drawing and encoding run together, band by band on every
     /// core, so they are one stage, and their CPU time is shown apart below it.
     static let stages = ["input", "setup", "layout", "draw + png", "file write"]
 
-    static func run(_ arguments: inout Arguments, io: CommandIO) throws -> Int32 {
-        let count = try arguments.int("--messages") ?? 200
+    static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
+        let count = parsed[Self.messages] ?? 200
         guard (1...100_000).contains(count) else { throw CommandError.usage("--messages must be 1…100000") }
-        let runs = try arguments.int("--runs") ?? 5
+        let runs = parsed[Self.runs] ?? 5
         guard (1...100).contains(runs) else { throw CommandError.usage("--runs must be 1…100") }
-        let chromium = try arguments.double("--chromium")
+        let chromium = parsed[Self.chromium]
         if let chromium, chromium <= 0 { throw CommandError.usage("--chromium must be a positive number of seconds") }
-        let input = try arguments.option("--input")
-        guard try arguments.positionals().isEmpty else { throw CommandError.usage("bench render takes no input file; use --input") }
-        let source = try BenchSource(input: input, io: io)
-        let device = try Device.named("iphone-8")
+        guard parsed.positionals.isEmpty else { throw CommandError.usage("bench render takes no input file; use --input") }
+        let source = try BenchSource(input: parsed[Self.input], choice: ConversationInput(parsed))
+        let screen = try ScreenOptions(parsed)
+        let scale = try screen.scale(parsed)
 
         var timings: [[Double]] = Array(repeating: [], count: stages.count)
         var cpu: (drawing: [Double], encoding: [Double]) = ([], [])
@@ -48,12 +32,12 @@ struct BenchRenderCommand: Subcommand {
             var clock = StageClock()
             let models = try source.repeatedModels(count: count, io: io)
             clock.lap()
-            let job = try RenderJob(theme: RenderJob.loadTheme("classic", io: io), timeZone: RenderJob.timeZone(nil))
+            let job = try RenderJob(theme: RenderJob.loadTheme(screen.theme, io: io), timeZone: screen.timeZone)
             clock.lap()
-            let layout = try job.layouter.layout(models, screenWidth: device.width)
+            let layout = try job.layouter.layout(models, screenWidth: screen.width)
             clock.lap()
             let times = ConversationRenderer.StageTimes()
-            let png = try job.renderer.render(layout, format: .png, scale: device.scale, times: times)
+            let png = try job.renderer.render(layout, format: .png, scale: scale, times: times)
             clock.lap()
             cpu.drawing.append(times.drawing)
             cpu.encoding.append(times.encoding)
@@ -61,8 +45,9 @@ struct BenchRenderCommand: Subcommand {
             clock.lap()
             for (stage, seconds) in clock.laps.enumerated() { timings[stage].append(seconds) }
             totals.append(clock.laps.reduce(0, +))
-            summary = "\(models.count) bubbles from \(source.displayPath), \(device.name) \(Int(device.width)) pt @\(device.scale)x: "
-                + "\(Int(layout.height)) pt tall, \(Int((layout.height * Double(device.scale)).rounded(.up))) px, "
+            summary = "\(models.count) bubbles from \(source.displayPath), \(screen.device.name) "
+                + "\(JSONText.number(screen.width)) pt @\(scale)x, \(screen.theme): "
+                + "\(Int(layout.height)) pt tall, \(Int((layout.height * Double(scale)).rounded(.up))) px, "
                 + "one PNG of \(png.count) bytes"
         }
 
@@ -115,11 +100,12 @@ struct BenchSource {
     let peer: String?
     let vcards: String?
 
-    init(input: String?, io: CommandIO) throws {
+    /// The sample, or `input`; `choice` picks the conversation and overrides the sample's.
+    init(input: String?, choice: ConversationInput) throws {
         if let input {
             path = input
             displayPath = input
-            account = nil; peer = nil; vcards = nil
+            account = choice.account; peer = choice.peer; vcards = choice.vcards
             return
         }
         let samples = URL(fileURLWithPath: try RenderJob.themesDirectory()).deletingLastPathComponent()
@@ -129,14 +115,14 @@ struct BenchSource {
             // The same conversation `bubbles demo` draws.
             path = archive
             displayPath = "Samples/chat.sqlite"
-            account = "me@chat.example"
-            peer = "li.lei@chat.example"
+            account = choice.account ?? DemoCommand.account
+            peer = choice.peer ?? DemoCommand.peer
             let cards = samples.appendingPathComponent("vcards.sqlite").path
-            vcards = FileManager.default.fileExists(atPath: cards) ? cards : nil
+            vcards = choice.vcards ?? (FileManager.default.fileExists(atPath: cards) ? cards : nil)
         } else {
             path = samples.appendingPathComponent("conversation.json").path
             displayPath = "Samples/conversation.json"
-            account = nil; peer = nil; vcards = nil
+            account = choice.account; peer = choice.peer; vcards = choice.vcards
         }
     }
 

@@ -5,30 +5,18 @@ import BubbleText
 import Foundation
 
 /// `bubbles layout`: the frames of every row (layout receipts), as JSON or a table.
-struct LayoutCommand: Subcommand {
-    static let words = ["layout"]
-    static let summary = "print every row's frames: avatar, name, time, bubble, content, height"
-    static let usage = """
-    usage: bubbles layout INPUT [--account JID --peer JID] [--vcards FILE] [--json] [options]
-
-    Lays out the conversation as `bubbles render` would (same options: --device, --width,
-    --theme, --time-zone) and prints, per row, its y and height and the avatar, name, time,
-    bubble and content rectangles in points (x, y, width, height), with the text's measured
-    height for text rows: the height `bubbles measure` gives for the same text.
-
-    """
-
-    static func run(_ arguments: inout Arguments, io: CommandIO) throws -> Int32 {
-        let json = arguments.flag("--json")
-        let options = try RenderOptions(&arguments, io: io)
-        let inputs = try arguments.positionals()
-        guard inputs.count == 1 else { throw CommandError.usage("give one archive or JSON conversation") }
-        let conversation = try loadConversation(path: inputs[0], account: options.account, peer: options.peer,
-                                                vcards: options.vcards, io: io)
+struct LayoutCommand {
+    static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
+        let json = parsed[Self.json]
+        let choice = ConversationInput(parsed)
+        let screen = try ScreenOptions(parsed)
+        let input = try parsed.onlyPositional("give one archive or JSON conversation")
+        let conversation = try loadConversation(path: input, account: choice.account, peer: choice.peer,
+                                                vcards: choice.vcards, io: io)
         let model = ConversationViewModel(conversation: conversation)
-        let job = try RenderJob(theme: RenderJob.loadTheme(options.theme, io: io), timeZone: options.timeZone)
-        let layout = try job.layouter.layout(model.bubbles, screenWidth: options.width)
-        io.write(json ? Self.json(layout, theme: options.theme) : Self.table(layout))
+        let job = try RenderJob(theme: RenderJob.loadTheme(screen.theme, io: io), timeZone: screen.timeZone)
+        let layout = try job.layouter.layout(model.bubbles, screenWidth: screen.width)
+        io.write(json ? Self.json(layout, theme: screen.theme) : Self.table(layout))
         return ModelsCommand.reportWarnings(model.warnings, io: io)
     }
 

@@ -3,29 +3,10 @@ import Foundation
 
 /// `bubbles list`: what an XMPPFramework archive holds, per account and per peer, so that the
 /// right `--account`/`--peer` can be picked for rendering.
-struct ListCommand: Subcommand {
-    static let words = ["list"]
-    static let summary = "list an archive's accounts and conversations"
-    static let usage = """
-    usage: bubbles list ARCHIVE [--json]
-
-    Opens ARCHIVE (an XMPPFramework message archive, Core Data SQLite) read-only and prints
-    one line per conversation: account, peer, number of rows (a composing row counts: it is
-    drawn too) and the newest row's time in ISO 8601 UTC. The table looks the same on a
-    terminal and in a pipe.
-
-      --json   one JSON object instead: {"archive", "model_version", "unassigned_rows",
-               "conversations": [{"account", "peer", "messages", "last_time", "last_body"}]}
-               (last_time and last_body are null when the newest row has none)
-
-    Rows whose account or peer is missing belong to no conversation: they are counted on
-    standard error and the exit code is then 3.
-
-    """
-
-    static func run(_ arguments: inout Arguments, io: CommandIO) throws -> Int32 {
-        let json = arguments.flag("--json")
-        let inputs = try arguments.positionals()
+struct ListCommand {
+    static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
+        let json = parsed[Self.json]
+        let inputs = parsed.positionals
         guard inputs.count == 1, let input = inputs.first else {
             throw CommandError.usage(inputs.isEmpty ? "give the archive to list" : "give one archive")
         }

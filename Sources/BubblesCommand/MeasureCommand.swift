@@ -4,40 +4,16 @@ import Foundation
 
 /// `bubbles measure`: wrapped text sizes and the origin app's row heights, one NDJSON line per
 /// message, so that an app's row-height math can be checked from the command line and on CI.
-struct MeasureCommand: Subcommand {
-    static let words = ["measure"]
-    static let summary = "measure messages (NDJSON) and print sizes and row heights"
-    static let usage = """
-    usage: bubbles measure [FILE|-] [options]
-
-    Reads NDJSON lines {"id": ..., "text": ...} from FILE or standard input and writes one line
-    per message: {"id", "lines", "width", "height", "row_height"} in points, unrounded.
-    row_height is the origin app's: h > 20 ? h + 80 : 100, h the measured text height.
-
-      --screen-width PT   screen width; text width = screen - 90 (default 375)
-      --width PT          text width directly (overrides --screen-width)
-      --font-size PT      font size (default 16)
-      --explain           add per line: UTF-16 range, text, width, ascent, descent, and every
-                          run's font, bidi level, script and width (a layout receipt)
-      --expect FILE       compare row heights with an app's: NDJSON {"id","row_height"} or CSV
-                          id,row_height; prints rows that differ, a summary, exit 4 if any do
-      --tolerance PT      allowed difference for --expect (default 0.5)
-      --fonts DIR         use the fonts in DIR instead of the bundled ones (same file names)
-
-    Unusable input lines (not JSON, no text, invalid UTF-8) are reported on standard error with
-    their line number and skipped; the exit code is then 3.
-
-    """
-
-    static func run(_ arguments: inout Arguments, io: CommandIO) throws -> Int32 {
-        let screenWidth = try arguments.double("--screen-width") ?? 375
-        let width = try arguments.double("--width") ?? OriginApp.maxTextWidth(screenWidth: screenWidth)
-        let fontSize = try arguments.double("--font-size") ?? OriginApp.fontSize
-        let explain = arguments.flag("--explain")
-        let expectPath = try arguments.option("--expect")
-        let tolerance = try arguments.double("--tolerance") ?? 0.5
-        let fontsDirectory = try arguments.option("--fonts")
-        let inputs = try arguments.positionals()
+struct MeasureCommand {
+    static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
+        let screenWidth = parsed[Self.screenWidth] ?? 375
+        let width = parsed[Self.textWidth] ?? OriginApp.maxTextWidth(screenWidth: screenWidth)
+        let fontSize = parsed[Self.fontSize] ?? OriginApp.fontSize
+        let explain = parsed[Self.explain]
+        let expectPath = parsed[Self.expect]
+        let tolerance = parsed[Self.tolerance] ?? 0.5
+        let fontsDirectory = parsed[Self.fonts]
+        let inputs = parsed.positionals
         guard width > 0, width < 100_000 else { throw CommandError.usage("text width must be between 0 and 100000 pt") }
         guard fontSize > 0, fontSize < 1000 else { throw CommandError.usage("--font-size must be between 0 and 1000 pt") }
         guard inputs.count <= 1 else { throw CommandError.usage("give one input file (or - for standard input)") }

@@ -4,43 +4,16 @@ import Foundation
 
 /// `bubbles models`: the bubble models of one conversation, i.e. what the layout will be given,
 /// as JSON or as a table. The way to see what the tool made of each row, and why.
-struct ModelsCommand: Subcommand {
-    static let words = ["models"]
-    static let summary = "show what each message of a conversation becomes (kind, sizes, warnings)"
-    static let usage = """
-    usage: bubbles models INPUT [--account JID --peer JID] [--vcards FILE] [--json]
-
-    INPUT is an XMPPFramework message archive (SQLite) or a JSON conversation file
-    (docs/json-format.md); its first bytes decide which. For an archive, --account and --peer
-    choose the conversation (not needed when the archive holds only one; `bubbles list` shows
-    them); --vcards names an XMPPFramework vCard store for nicknames. A JSON file holds one
-    conversation and needs neither.
-
-    Prints one line per bubble: source (row or message id), direction, sender name, time
-    (UTC), kind and what it shows.
-
-      --json   one JSON object instead: {"input", "account", "peer", "bubbles": [{"source",
-               "kind" (text|image|audio|link|typing|placeholder), "direction", "sender",
-               "sender_name", "time", "delayed", then "text" (text, placeholder) or "image"
-               {"format", "pixel_width", "pixel_height", "display_width", "display_height",
-               "bytes"} or "audio" {"duration", "bubble_width", "bytes"} or "link" {"url",
-               "file_name"}, and "warnings"}], "warnings"}. Media bytes are counted, never printed.
-
-    Warnings (rows shown as placeholders, texts cut short) go to standard error, followed by
-    their count; the exit code is then 3.
-
-    """
-
-    static func run(_ arguments: inout Arguments, io: CommandIO) throws -> Int32 {
-        let json = arguments.flag("--json")
-        let account = try arguments.option("--account")
-        let peer = try arguments.option("--peer")
-        let vcards = try arguments.option("--vcards")
-        let inputs = try arguments.positionals()
+struct ModelsCommand {
+    static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
+        let json = parsed[Self.json]
+        let choice = ConversationInput(parsed)
+        let inputs = parsed.positionals
         guard inputs.count == 1, let input = inputs.first else {
             throw CommandError.usage(inputs.isEmpty ? "give the archive or JSON conversation to read" : "give one input")
         }
-        let conversation = try loadConversation(path: input, account: account, peer: peer, vcards: vcards, io: io)
+        let conversation = try loadConversation(path: input, account: choice.account, peer: choice.peer,
+                                                vcards: choice.vcards, io: io)
         let model = ConversationViewModel(conversation: conversation)
         io.write(json ? jsonText(input: input, model: model) : table(model))
         return reportWarnings(model.warnings, io: io)

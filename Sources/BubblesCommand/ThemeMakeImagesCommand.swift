@@ -5,22 +5,10 @@ import Foundation
 /// `bubbles theme make-images THEME_DIR`: draws a theme's bubble PNGs from the `generate`
 /// section of its theme.json and writes them (atomically) into the theme directory.
 /// `--check` writes nothing and fails when a file on disk differs from what would be drawn.
-public enum ThemeMakeImagesCommand: Subcommand {
-    public static let words = ["theme", "make-images"]
-    public static let summary = "draw a theme's bubble images from its theme.json"
-    public static let usage = """
-        usage: bubbles theme make-images THEME_DIR [--check]
-
-        Draws the bubble images (NAME@1x.png, @2x, @3x) that the "generate" section of
-        THEME_DIR/theme.json describes, and writes them into THEME_DIR.
-
-          --check   write nothing; exit 1 if any image on disk differs from the drawing
-
-        """
-
-    public static func run(_ arguments: inout Arguments, io: CommandIO) throws -> Int32 {
-        let check = arguments.flag("--check")
-        let positionals = try arguments.positionals()
+enum ThemeMakeImagesCommand {
+    static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
+        let check = parsed[Self.check]
+        let positionals = parsed.positionals
         guard positionals.count == 1 else {
             throw CommandError.usage(positionals.isEmpty ? "missing THEME_DIR" : "expected one THEME_DIR, got \(positionals.count)")
         }

@@ -7,35 +7,19 @@ import Foundation
 
 /// `bubbles theme preview`: every message kind in a theme and its dark variant at the narrowest
 /// and the widest phone, side by side on one sheet, so a theme change is judged at a glance.
-struct ThemePreviewCommand: Subcommand {
-    static let words = ["theme", "preview"]
-    static let summary = "one sheet of every message kind in a theme (+ dark) at 320 and 430 pt"
-    static let usage = """
-    usage: bubbles theme preview THEME -o SHEET.png [--scale 1|2|3] [--kinds FILE]
-
-    THEME is a theme in Themes/ (classic, classic-dark) or a theme directory. The sheet has one
-    column per (theme, width): the theme and its dark variant, if it names one, each at
-    iphone-se (320 pt) and iphone-14-pro-max (430 pt), with a label on top of each column.
-      -o, --output FILE   the PNG to write (atomically)
-      --scale N           pixels per point (default 2)
-      --kinds FILE        the conversation to show (default Samples/preview-kinds.json:
-                          short, long, CJK, emoji-only and Arabic text, wide and tall images,
-                          short and long voice messages, a late message, a file link, typing)
-
-    """
-
+struct ThemePreviewCommand {
     /// The two ends of the supported phone widths.
     static let deviceNames = ["iphone-se", "iphone-14-pro-max"]
     /// The band above each column that holds its label, in points.
     static let labelBandHeight = 32.0
     static let labelFontSize = 14.0
 
-    static func run(_ arguments: inout Arguments, io: CommandIO) throws -> Int32 {
-        let output = try arguments.option("--output") ?? arguments.option("-o")
-        let scale = try arguments.int("--scale") ?? 2
+    static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
+        let output = parsed[Self.output]
+        let scale = parsed[Self.scale] ?? 2
         guard Canvas.scales.contains(scale) else { throw CommandError.usage("--scale must be 1, 2 or 3") }
-        let kinds = try arguments.option("--kinds")
-        let names = try arguments.positionals()
+        let kinds = parsed[Self.kinds]
+        let names = parsed.positionals
         guard names.count == 1 else { throw CommandError.usage("give one theme name or theme directory") }
         guard let output else { throw CommandError.usage("give the sheet's file with -o") }
 

@@ -80,7 +80,7 @@ import Testing
         let text = "{\"id\": 1, \"text\": \"one two three four five six seven eight nine ten eleven twelve\"}\n"
         let wide = run([], input: Data(text.utf8)).lines.first?["lines"] as? Int
         let narrow = run(["--screen-width", "200"], input: Data(text.utf8)).lines.first?["lines"] as? Int
-        let direct = run(["--width", "110"], input: Data(text.utf8)).lines.first?["lines"] as? Int
+        let direct = run(["--text-width", "110"], input: Data(text.utf8)).lines.first?["lines"] as? Int
         #expect(wide == 2 && (narrow ?? 0) > 2 && narrow == direct)
     }
 
@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func usageAndFileErrors() {
-        #expect(run(["--width", "wide"]).exitCode == 2)
+        #expect(run(["--text-width", "wide"]).exitCode == 2)
         #expect(run(["--font-size", "0"]).exitCode == 2)
         #expect(run(["--bogus"]).exitCode == 2)
         let missing = run(["/no/such/file.jsonl"])

@@ -1,0 +1,121 @@
+import BubbleRender
+import Foundation
+
+/// Options more than one command takes, declared once so that their names, kinds and help are
+/// the same wherever they appear.
+enum Options {
+    // Which conversation, and whose names.
+    static let account = Option<String>.string(
+        "--account", "JID", help: "the archive's account whose conversation to use (not needed when only one matches; "
+            + "`bubbles list` shows them)")
+    static let peer = Option<String>.string("--peer", "JID", help: "the other side of the conversation")
+    static let vcards = Option<String>.string(
+        "--vcards", "FILE", help: "an XMPPFramework vCard store for nicknames and avatars (archives only)")
+
+    // The screen the conversation is laid out on.
+    static let device = Option<String>.string(
+        "--device", "NAME", help: Device.all.map { "\($0.name) (\(Int($0.width))x\(Int($0.height)) @\($0.scale)x)" }
+            .joined(separator: ", "), default: "iphone-8")
+    static let screenWidth = Option<Double>.number("--screen-width", "PT", help: "screen width instead of the device's")
+    static let theme = Option<String>.string(
+        "--theme", "NAME|DIR", help: "a theme in Themes/ (classic, classic-dark) or a theme directory", default: "classic")
+    static let timeZone = Option<String>.string("--time-zone", "ZONE", help: "time labels in this IANA zone", default: "UTC")
+
+    // The image written.
+    static let output = Option<String>.string(
+        "--output", aliases: ["-o"], "FILE", help: "where to write; written atomically (no partial file on failure)")
+    static let format = Option<String>.string(
+        "--format", "png|pdf|svg", help: "the file's format", default: "from the output's extension, else png")
+    static let scale = Option<Int>.integer("--scale", "1|2|3", help: "pixels per point for PNG", default: "the device's")
+    static let viewport = Option<Bool>.flag(
+        "--viewport", help: "one device-sized screen showing the newest messages at the bottom, as the app opens "
+            + "the conversation")
+    static let pages = Option<Bool>.flag(
+        "--pages", help: "the whole conversation cut into device-sized screens: OUT-1.png, OUT-2.png, …")
+}
+
+/// The groups commands compose (HarfBuzz `util/` style).
+enum OptionGroups {
+    /// An archive's conversation: `models`, `layout`, `render`, `demo`, `bench render`. Commands
+    /// with their own sample conversation show its choice as the defaults.
+    static func conversation(account: String? = nil, peer: String? = nil, vcards: String? = nil) -> OptionGroup {
+        OptionGroup("conversation input", [
+            account.map { Options.account.defaulting(to: $0) } ?? Options.account,
+            peer.map { Options.peer.defaulting(to: $0) } ?? Options.peer,
+            vcards.map { Options.vcards.defaulting(to: $0) } ?? Options.vcards,
+        ])
+    }
+
+    /// Everything the layout depends on besides the messages: `layout`, `render`, `demo`, `bench render`.
+    static let screen = OptionGroup("screen", [Options.device, Options.screenWidth, Options.theme, Options.timeZone])
+
+    /// What `render` and `demo` write; `output` is the command's own `-o` line (required or defaulted).
+    static func image(output: Option<String>) -> OptionGroup {
+        OptionGroup("image", [output, Options.format, Options.scale, Options.viewport, Options.pages])
+    }
+}
+
+/// The conversation input group, read.
+struct ConversationInput {
+    var account: String?
+    var peer: String?
+    var vcards: String?
+
+    init(_ parsed: ParsedOptions) {
+        account = parsed[Options.account]
+        peer = parsed[Options.peer]
+        vcards = parsed[Options.vcards]
+    }
+}
+
+/// The screen group, read and checked.
+struct ScreenOptions {
+    var device: Device
+    var width: Double
+    var theme: String
+    var timeZone: TimeZone
+
+    init(_ parsed: ParsedOptions) throws {
+        device = try Device.named(parsed[Options.device] ?? "iphone-8")
+        width = parsed[Options.screenWidth] ?? device.width
+        guard width >= 200, width <= 2000 else { throw CommandError.usage("--screen-width must be 200…2000 pt") }
+        theme = parsed[Options.theme] ?? "classic"
+        timeZone = try RenderJob.timeZone(parsed[Options.timeZone])
+    }
+
+    /// `--scale`, defaulting to the device's.
+    func scale(_ parsed: ParsedOptions) throws -> Int {
+        let scale = parsed[Options.scale] ?? device.scale
+        guard (1...3).contains(scale) else { throw CommandError.usage("--scale must be 1, 2 or 3") }
+        return scale
+    }
+}
+
+/// The image group without `-o` (whose default differs per command), read and checked.
+struct ImageOptions {
+    var format: OutputFormat?
+    var scale: Int
+    var viewport: Bool
+    var pages: Bool
+
+    init(_ parsed: ParsedOptions, screen: ScreenOptions) throws {
+        if let name = parsed[Options.format] {
+            guard let format = OutputFormat(rawValue: name.lowercased()) else {
+                throw CommandError.usage("--format must be png, pdf or svg")
+            }
+            self.format = format
+        }
+        scale = try screen.scale(parsed)
+        viewport = parsed[Options.viewport]
+        pages = parsed[Options.pages]
+        if viewport && pages { throw CommandError.usage("--viewport and --pages exclude each other") }
+    }
+}
+
+extension ParsedOptions {
+    /// The one positional argument a command needs, or a usage error saying what to give.
+    func onlyPositional(_ problem: String) throws -> String {
+        guard positionals.count == 1, let only = positionals.first else { throw CommandError.usage(problem) }
+        return only
+    }
+}
