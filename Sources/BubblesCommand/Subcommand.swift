@@ -11,19 +11,22 @@ public protocol Subcommand {
 
 /// The `bubbles` tool: picks the subcommand and turns errors into messages and exit codes.
 public enum Bubbles {
-    /// In the order of the data flow, as `bubbles help` lists them.
-    public static let all: [any Subcommand.Type] = [
-        ListCommand.self,
-        ModelsCommand.self,
-        MeasureCommand.self,
-        LayoutCommand.self,
-        RenderCommand.self,
-        DemoCommand.self,
-        ThemePreviewCommand.self,
-        ThemeMakeImagesCommand.self,
-        BenchMeasureCommand.self,
-        BenchRenderCommand.self,
-    ]
+    /// In the order of the data flow, as `bubbles help` lists them. Computed, not stored: a
+    /// stored array of metatypes is shared mutable state to Swift 6's concurrency checking.
+    public static var all: [any Subcommand.Type] {
+        [
+            ListCommand.self,
+            ModelsCommand.self,
+            MeasureCommand.self,
+            LayoutCommand.self,
+            RenderCommand.self,
+            DemoCommand.self,
+            ThemePreviewCommand.self,
+            ThemeMakeImagesCommand.self,
+            BenchMeasureCommand.self,
+            BenchRenderCommand.self,
+        ]
+    }
 
     public static func main(_ tokens: [String], io: CommandIO) -> Int32 {
         guard let first = tokens.first, first != "help", first != "--help", first != "-h" else {
