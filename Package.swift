@@ -33,10 +33,14 @@ let package = Package(
         .target(name: "BubblesCommand", dependencies: ["BubbleText", "BubbleArchive", "BubbleModel", "BubbleLayout", "BubbleRender"]),
         .executableTarget(name: "bubbles", dependencies: ["BubblesCommand"]),
 
+        /// The snapshot assertion shared by the test targets (they cannot import each other).
+        /// Not a product: only tests use it.
+        .target(name: "BubbleSnapshotTesting", dependencies: ["BubbleRender"], path: "Tests/Support/BubbleSnapshotTesting"),
+
         .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode"]),
-        .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText"], exclude: ["Goldens"]),
+        .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText", "BubbleSnapshotTesting"], exclude: ["Goldens"]),
         .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubbleModel", "BubblesCommand"], exclude: ["Fixtures"]),
-        .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubblesCommand"]),
+        .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubblesCommand", "BubbleSnapshotTesting"]),
         .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand"]),
     ]
 )
