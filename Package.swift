@@ -39,7 +39,9 @@ let package = Package(
 
         .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode"]),
         .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText", "BubbleSnapshotTesting"], exclude: ["Goldens"]),
-        .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubbleModel", "BubblesCommand"], exclude: ["Fixtures"]),
+        .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubblesCommand"], exclude: ["Fixtures"]),
+        .testTarget(name: "BubbleModelTests", dependencies: ["BubbleModel", "BubbleArchive"]),
+        .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleModel", "BubbleText"]),
         .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubblesCommand", "BubbleSnapshotTesting"]),
         .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand"]),
     ]
