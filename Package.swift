@@ -23,8 +23,14 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
-        /// ICU behind Swift types. Never imports Foundation: the two ICUs' `UErrorCode` clash.
-        .target(name: "BubbleUnicode", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("m")]),
+        /// The system ICU behind plain C types: the only code that sees ICU's headers, because
+        /// Foundation's own ICU defines `UErrorCode` and friends differently and a Swift module
+        /// that loads both fails to build. CICU only supplies the pkg-config flags.
+        .target(name: "CICUBridge", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("icuuc")]),
+        /// ICU behind Swift types. Its `internal import CICUBridge` is still loaded by clients
+        /// (non-resilient modules do not hide imports), which is harmless: the bridge's header
+        /// names no ICU type.
+        .target(name: "BubbleUnicode", dependencies: ["CICUBridge"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "BubbleText", dependencies: ["BubbleUnicode", "CFreeType", "CHarfBuzz"]),
         .target(name: "BubbleArchive", dependencies: ["CSQLite"]),
         .target(name: "BubbleModel", dependencies: ["BubbleArchive"]),
