@@ -3,7 +3,7 @@ import Testing
 
 /// Where references live and whether this run rewrites them.
 public enum SnapshotSettings {
-    /// The repository's Snapshots/ folder (three levels above this file).
+    /// Snapshots/ at the repository root (this file is in Tests/Support/BubbleSnapshotTesting).
     public static let defaultFolder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Snapshots")
