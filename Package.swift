@@ -24,8 +24,14 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
-        /// ICU behind Swift types. Never imports Foundation: the two ICUs' `UErrorCode` clash.
-        .target(name: "BubbleUnicode", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("m")]),
+        /// The system ICU behind plain C types: the only code that sees ICU's headers, because
+        /// Foundation's own ICU defines `UErrorCode` and friends differently and a Swift module
+        /// that loads both fails to build. CICU only supplies the pkg-config flags.
+        .target(name: "CICUBridge", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("icuuc")]),
+        /// ICU behind Swift types. Its `internal import CICUBridge` is still loaded by clients
+        /// (non-resilient modules do not hide imports), which is harmless: the bridge's header
+        /// names no ICU type.
+        .target(name: "BubbleUnicode", dependencies: ["CICUBridge"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "BubbleText", dependencies: ["BubbleUnicode", "CHarfBuzz"]),
         .target(name: "BubbleArchive", dependencies: ["CSQLite"]),
         .target(name: "BubbleModel", dependencies: ["BubbleArchive"]),
@@ -37,10 +43,16 @@ let package = Package(
         .target(name: "BubblesCommand", dependencies: ["BubbleText", "BubbleArchive", "BubbleModel", "BubbleLayout", "BubbleTheme", "BubbleRender"]),
         .executableTarget(name: "bubbles", dependencies: ["BubblesCommand"]),
 
+        /// The snapshot assertion shared by the test targets (they cannot import each other).
+        /// Not a product: only tests use it.
+        .target(name: "BubbleSnapshotTesting", dependencies: ["BubbleRender", "BubbleTheme"], path: "Tests/Support/BubbleSnapshotTesting"),
+
         .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode"]),
-        .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText"], exclude: ["Goldens"]),
-        .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubbleModel", "BubblesCommand"], exclude: ["Fixtures"]),
-        .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubbleTheme", "BubblesCommand"]),
+        .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText", "BubbleSnapshotTesting"], exclude: ["Goldens"]),
+        .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubblesCommand"], exclude: ["Fixtures"]),
+        .testTarget(name: "BubbleModelTests", dependencies: ["BubbleModel", "BubbleArchive"]),
+        .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleModel", "BubbleText"]),
+        .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubbleTheme", "BubblesCommand", "BubbleSnapshotTesting"]),
         .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand"]),
     ]
 )

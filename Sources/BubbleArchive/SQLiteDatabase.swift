@@ -194,10 +194,6 @@ public final class SQLiteStatement {
             return .blob(Data(bytes: start, count: count))
         }
     }
-
-    public func columnName(_ index: Int32) -> String {
-        sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
-    }
 }
 
 /// A value as SQLite stores it.

@@ -14,8 +14,6 @@ public struct Rect: Sendable, Equatable {
 
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
-
-    public func offsetBy(dy: Double) -> Rect { Rect(x: x, y: y + dy, width: width, height: height) }
 }
 
 /// Distances inward from the four edges of a rectangle, in points: text insets inside a

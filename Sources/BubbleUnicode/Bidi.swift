@@ -1,4 +1,4 @@
-@_implementationOnly import CICU
+internal import CICUBridge
 
 /// Text direction of a paragraph or a run.
 public enum TextDirection: String, Sendable, Equatable {
@@ -32,14 +32,14 @@ public struct BidiParagraph: Sendable, Equatable {
             isUniform = true
             return
         }
-        guard let bidi = cb_ubidi_open() else { throw ICUError(operation: "ubidi_open", code: 7) }
-        defer { cb_ubidi_close(bidi) }
-        var status = U_ZERO_ERROR
+        guard let bidi = cb_bidi_open() else { throw ICUError(operation: "ubidi_open", code: 7) }
+        defer { cb_bidi_close(bidi) }
+        var status: Int32 = 0
         // UBIDI_DEFAULT_LTR: level from the first strong character, LTR when there is none.
-        cb_ubidi_setPara(bidi, text.baseAddress, Int32(text.count), 0xFE, nil, &status)
+        cb_bidi_set_paragraph(bidi, text.baseAddress, Int32(text.count), &status)
         try ICUError.check(status, "ubidi_setPara")
-        paragraphLevel = cb_ubidi_getParaLevel(bidi)
-        guard let pointer = cb_ubidi_getLevels(bidi, &status) else {
+        paragraphLevel = cb_bidi_paragraph_level(bidi)
+        guard let pointer = cb_bidi_levels(bidi, &status) else {
             try ICUError.check(status, "ubidi_getLevels")
             levels = Array(repeating: paragraphLevel, count: text.count)
             isUniform = true
@@ -90,7 +90,7 @@ public struct BidiParagraph: Sendable, Equatable {
         var map = [Int32](repeating: 0, count: levels.count)
         levels.withUnsafeBufferPointer { levelPointer in
             map.withUnsafeMutableBufferPointer { mapPointer in
-                cb_ubidi_reorderVisual(levelPointer.baseAddress, Int32(levels.count), mapPointer.baseAddress)
+                cb_bidi_reorder_visual(levelPointer.baseAddress, Int32(levels.count), mapPointer.baseAddress)
             }
         }
         return map.map(Int.init)

@@ -1,4 +1,4 @@
-@_implementationOnly import CICU
+internal import CICUBridge
 import Synchronization
 
 /// ICU break iterators are expensive to open (rule data) and may not be shared between
@@ -10,19 +10,19 @@ final class BreakIteratorPool: Sendable {
     /// A raw ICU handle that only this pool hands out to one user at a time.
     struct UncheckedPointer: @unchecked Sendable { let raw: OpaquePointer }
 
-    init(_ type: UBreakIteratorType) {
-        var status = U_ZERO_ERROR
-        // "en" is ICU's root line-breaking behaviour (UAX #14 with ICU's default tailoring);
-        // fixed so results never depend on the machine's locale.
-        guard let iterator = cb_ubrk_open(type, "en", nil, 0, &status), status.rawValue <= 0 else {
-            fatalError("ICU could not open a break iterator (\(status.rawValue)): ICU data missing")
+    init(_ kind: cb_break_kind) {
+        var status: Int32 = 0
+        // ICU's root rules (UAX #14 with ICU's default tailoring), fixed in the bridge so
+        // results never depend on the machine's locale.
+        guard let iterator = cb_break_open(kind, &status), status <= 0 else {
+            fatalError("ICU could not open a break iterator (\(status)): ICU data missing")
         }
         prototype = UncheckedPointer(raw: iterator)
     }
 
     deinit {
-        cb_ubrk_close(prototype.raw)
-        for iterator in idle.withLock({ $0 }) { cb_ubrk_close(iterator.raw) }
+        cb_break_close(prototype.raw)
+        for iterator in idle.withLock({ $0 }) { cb_break_close(iterator.raw) }
     }
 
     /// Runs `body` with an iterator set to `text`; the iterator never escapes.
@@ -32,16 +32,16 @@ final class BreakIteratorPool: Sendable {
         if let taken {
             iterator = taken.raw
         } else {
-            var status = U_ZERO_ERROR
-            guard let clone = cb_ubrk_clone(prototype.raw, &status) else {
-                throw ICUError(operation: "ubrk_clone", code: status.rawValue)
+            var status: Int32 = 0
+            guard let clone = cb_break_clone(prototype.raw, &status) else {
+                throw ICUError(operation: "ubrk_clone", code: status)
             }
             try ICUError.check(status, "ubrk_clone")
             iterator = clone
         }
         defer { idle.withLock { $0.append(UncheckedPointer(raw: iterator)) } }
-        var status = U_ZERO_ERROR
-        cb_ubrk_setText(iterator, text.baseAddress, Int32(text.count), &status)
+        var status: Int32 = 0
+        cb_break_set_text(iterator, text.baseAddress, Int32(text.count), &status)
         try ICUError.check(status, "ubrk_setText")
         return try body(iterator)
     }

@@ -1,4 +1,4 @@
-@_implementationOnly import CICU
+internal import CICUBridge
 
 /// A place where a line may (or must) start, as UAX #14 says.
 public struct LineBreakOpportunity: Sendable, Equatable {
@@ -15,7 +15,7 @@ public struct LineBreakOpportunity: Sendable, Equatable {
 
 /// UAX #14 line-break opportunities from ICU's line break iterator.
 public enum LineBreaks {
-    private static let pool = BreakIteratorPool(UBRK_LINE)
+    private static let pool = BreakIteratorPool(CB_BREAK_LINE)
 
     /// Every opportunity after the start of `text` (UTF-16), the end of text included.
     public static func opportunities(in text: UnsafeBufferPointer<UInt16>) throws -> [LineBreakOpportunity] {
@@ -23,12 +23,11 @@ public enum LineBreaks {
         return try pool.withIterator(over: text) { iterator in
             var result: [LineBreakOpportunity] = []
             result.reserveCapacity(text.count / 4 + 2)
-            _ = cb_ubrk_first(iterator)
+            _ = cb_break_first(iterator)
             while true {
-                let offset = cb_ubrk_next(iterator)
-                if offset == UBRK_DONE { break }
-                let status = cb_ubrk_getRuleStatus(iterator)
-                let hard = status >= UBRK_LINE_HARD.rawValue && status < UBRK_LINE_HARD_LIMIT.rawValue
+                let offset = cb_break_next(iterator)
+                if offset < 0 { break }
+                let hard = cb_break_is_hard_line_break(iterator) != 0
                 result.append(LineBreakOpportunity(offset: Int(offset), isMandatory: hard))
             }
             return result
@@ -42,7 +41,7 @@ public enum LineBreaks {
 
 /// Extended grapheme cluster boundaries (UAX #29) from ICU's character iterator.
 public enum GraphemeClusters {
-    private static let pool = BreakIteratorPool(UBRK_CHARACTER)
+    private static let pool = BreakIteratorPool(CB_BREAK_CHARACTER)
 
     /// Boundaries after the start of `text` (UTF-16), the end of text included.
     public static func boundaries(in text: UnsafeBufferPointer<UInt16>) throws -> [Int] {
@@ -54,10 +53,10 @@ public enum GraphemeClusters {
         return try pool.withIterator(over: text) { iterator in
             var result: [Int] = []
             result.reserveCapacity(text.count)
-            _ = cb_ubrk_first(iterator)
+            _ = cb_break_first(iterator)
             while true {
-                let offset = cb_ubrk_next(iterator)
-                if offset == UBRK_DONE { break }
+                let offset = cb_break_next(iterator)
+                if offset < 0 { break }
                 result.append(Int(offset))
             }
             return result
@@ -69,7 +68,7 @@ public enum GraphemeClusters {
     private static let aloneBits: [UInt64] = {
         var bits = [UInt64](repeating: 0, count: 65536 / 64)
         for unit in 0..<65536 where unit & 0xF800 != 0xD800 {
-            if cb_u_getIntPropertyValue(Int32(unit), UCHAR_GRAPHEME_CLUSTER_BREAK) == Int32(U_GCB_OTHER.rawValue) {
+            if cb_grapheme_break_is_other(Int32(unit)) != 0 {
                 bits[unit >> 6] |= 1 << UInt64(unit & 63)
             }
         }

@@ -1,4 +1,4 @@
-@_implementationOnly import CICU
+internal import CICUBridge
 
 /// A maximal range of one script, with Common and Inherited characters (spaces, digits,
 /// punctuation, combining marks) resolved to the script around them.
@@ -43,9 +43,9 @@ public enum Scripts {
         while index < text.count {
             let start = index
             let scalar = UnicodeScalars.decode(text, at: &index)
-            var status = U_ZERO_ERROR
-            let code = cb_uscript_getScript(Int32(scalar), &status).rawValue
-            let isNeutral = code == USCRIPT_COMMON.rawValue || code == USCRIPT_INHERITED.rawValue || status.rawValue > 0
+            var status: Int32 = 0
+            let code = cb_script_of(Int32(scalar), &status)
+            let isNeutral = cb_script_is_neutral(code) != 0 || status > 0
             if isNeutral {
                 if runs.isEmpty && pendingStart == nil { pendingStart = start }
                 continue
@@ -69,8 +69,8 @@ public enum Scripts {
         return tags[Int(code)]
     }
 
-    private static let tags: [UInt32] = (0..<Int32(USCRIPT_CODE_LIMIT.rawValue)).map { code in
-        guard let name = cb_uscript_getShortName(UScriptCode(rawValue: code)) else { return ScriptRun.common }
+    private static let tags: [UInt32] = (0..<cb_script_code_limit()).map { code in
+        guard let name = cb_script_short_name(code) else { return ScriptRun.common }
         return ScriptRun.tag(String(cString: name))
     }
 

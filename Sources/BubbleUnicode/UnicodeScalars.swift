@@ -1,4 +1,4 @@
-@_implementationOnly import CICU
+internal import CICUBridge
 
 /// Decoding and character properties of UTF-16 text, without Foundation.
 public enum UnicodeScalars {
@@ -25,7 +25,7 @@ public enum UnicodeScalars {
 
     /// Extended_Pictographic: the characters ZWJ sequences join.
     public static func isExtendedPictographic(_ scalar: UInt32) -> Bool {
-        scalar >= 0xA9 && cb_u_hasBinaryProperty(Int32(scalar), UCHAR_EXTENDED_PICTOGRAPHIC) != 0
+        scalar >= 0xA9 && cb_is_extended_pictographic(Int32(scalar)) != 0
     }
 
     /// Emoji_Modifier: the five skin tones.
@@ -35,7 +35,7 @@ public enum UnicodeScalars {
 
     /// Default_Ignorable_Code_Point: ZWJ, variation selectors, bidi controls… need no glyph of their own.
     public static func isDefaultIgnorable(_ scalar: UInt32) -> Bool {
-        scalar >= 0xAD && cb_u_hasBinaryProperty(Int32(scalar), UCHAR_DEFAULT_IGNORABLE_CODE_POINT) != 0
+        scalar >= 0xAD && cb_is_default_ignorable(Int32(scalar)) != 0
     }
 
     /// White_Space: what hangs past the line's edge and keeps the font before it.
@@ -59,18 +59,16 @@ public enum UnicodeScalars {
     @usableFromInline
     static func hasProperty(_ scalar: UInt32, _ property: TableProperty) -> Bool {
         switch property {
-        case .whitespace: return cb_u_hasBinaryProperty(Int32(scalar), UCHAR_WHITE_SPACE) != 0
+        case .whitespace: return cb_is_white_space(Int32(scalar)) != 0
         case .invisible: return computeInvisibleControl(scalar)
-        case .emojiPresentation: return cb_u_hasBinaryProperty(Int32(scalar), UCHAR_EMOJI_PRESENTATION) != 0
+        case .emojiPresentation: return cb_is_emoji_presentation(Int32(scalar)) != 0
         }
     }
 
     private static func computeInvisibleControl(_ scalar: UInt32) -> Bool {
         if scalar < 0x20 || (0x7F...0x9F).contains(scalar) { return true }
         if scalar < 0xA0 { return false }
-        let type = cb_u_charType(Int32(scalar))
-        return type == Int8(U_FORMAT_CHAR.rawValue) || type == Int8(U_LINE_SEPARATOR.rawValue)
-            || type == Int8(U_PARAGRAPH_SEPARATOR.rawValue)
+        return cb_is_format_or_separator(Int32(scalar)) != 0
     }
 
     /// The three properties layout asks of every character, for the whole BMP, from ICU once

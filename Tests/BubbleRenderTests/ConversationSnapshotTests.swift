@@ -1,9 +1,10 @@
 import BubbleRender
+import BubbleSnapshotTesting
 import Foundation
 import Testing
 
 /// The sample conversations rendered through `bubbles render`, in each theme, against
-/// Snapshots/; the layouts as text (`bubbles layout --json`) too.
+/// Snapshots/, pixel for pixel; the layouts as text (`bubbles layout --json`) too.
 @Suite(.serialized) struct ConversationSnapshotTests {
     static let cases: [(name: String, arguments: [String])] = [
         ("json-classic", ["Samples/conversation.json", "--theme", "classic"]),
@@ -23,7 +24,7 @@ import Testing
         let output = Snapshot.temporaryFile("\(name).png")
         let result = Snapshot.run(["render"] + arguments + ["-o", output])
         #expect(result.code == 0, "\(result.err)")
-        try Snapshot.assertMatches(try Data(contentsOf: URL(fileURLWithPath: output)), reference: "\(name).png")
+        try assertSnapshot(of: try Data(contentsOf: URL(fileURLWithPath: output)), as: .image, named: name)
     }
 
     @Test(arguments: cases.map(\.name).filter { !$0.hasSuffix("viewport") })
@@ -35,7 +36,7 @@ import Testing
         }.map(\.element)
         let result = Snapshot.run(["layout"] + pointsOnly + ["--json"])
         #expect(result.code == 0, "\(result.err)")
-        try Snapshot.assertMatches(Data(result.out.utf8), reference: "\(name).layout.json")
+        try assertSnapshot(of: result.out, as: .text(pathExtension: "json"), named: "\(name).layout")
     }
 
     /// Every message kind in classic and classic-dark at 320 and 430 pt: the designers' sheet.
@@ -43,7 +44,7 @@ import Testing
         let output = Snapshot.temporaryFile("theme-preview-classic.png")
         let result = Snapshot.run(["theme", "preview", "classic", "--scale", "1", "-o", output])
         #expect(result.code == 0, "\(result.err)")
-        try Snapshot.assertMatches(try Data(contentsOf: URL(fileURLWithPath: output)), reference: "theme-preview-classic.png")
+        try assertSnapshot(of: try Data(contentsOf: URL(fileURLWithPath: output)), as: .image, named: "theme-preview-classic")
     }
 
     /// One code path: every text row the layout gives is exactly the origin formula over the

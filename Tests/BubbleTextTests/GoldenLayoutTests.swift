@@ -1,3 +1,4 @@
+import BubbleSnapshotTesting
 import BubbleText
 import Foundation
 import Testing
@@ -24,15 +25,6 @@ import Testing
 
     @Test func layoutsMatchTheGoldens() throws {
         let text = try Fixture.goldenMessages().map { Self.describe($0.id, try Fixture.layout($0.text)) }.joined()
-        let url = Fixture.goldensFolder.appendingPathComponent("layouts.txt")
-        if ProcessInfo.processInfo.environment["BUBBLES_RECORD"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        let golden = try String(contentsOf: url, encoding: .utf8)
-        let got = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let want = golden.split(separator: "\n", omittingEmptySubsequences: false)
-        let firstDifference = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }
-        #expect(got.count == want.count)
-        #expect(firstDifference == nil, "line \((firstDifference?.offset ?? 0) + 1):\n got  \(firstDifference?.element.0 ?? "")\n want \(firstDifference?.element.1 ?? "")")
+        try assertSnapshot(of: text, as: .text(pathExtension: "txt"), named: "layouts", in: Fixture.goldensFolder)
     }
 }
