@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "BubbleLayout", targets: ["BubbleLayout"]),
         .library(name: "BubbleTheme", targets: ["BubbleTheme"]),
         .library(name: "BubbleRender", targets: ["BubbleRender"]),
+        .library(name: "ChatBubbles", targets: ["ChatBubbles"]),
         .executable(name: "bubbles", targets: ["bubbles"]),
     ],
     targets: [
@@ -34,13 +35,15 @@ let package = Package(
         .target(name: "BubbleUnicode", dependencies: ["CICUBridge"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "BubbleText", dependencies: ["BubbleUnicode", "CHarfBuzz"]),
         .target(name: "BubbleArchive", dependencies: ["CSQLite"]),
-        .target(name: "BubbleModel", dependencies: ["BubbleArchive"]),
+        .target(name: "BubbleModel", dependencies: ["BubbleArchive", "BubbleText"]),
         .target(name: "BubbleLayout", dependencies: ["BubbleModel", "BubbleText"]),
         /// Theme files and their mapping to layout metrics and font roles: no Cairo, so a
         /// layout-only user links none.
-        .target(name: "BubbleTheme", dependencies: ["BubbleLayout", "BubbleText"]),
+        .target(name: "BubbleTheme", dependencies: ["BubbleLayout", "BubbleModel", "BubbleText"]),
         .target(name: "BubbleRender", dependencies: ["BubbleLayout", "BubbleText", "BubbleTheme", "CCairo", "CFreeType", "CTurboJPEG", "CZlib"]),
-        .target(name: "BubblesCommand", dependencies: ["BubbleText", "BubbleArchive", "BubbleModel", "BubbleLayout", "BubbleTheme", "BubbleRender"]),
+        /// The front door: re-exports the pipeline and gives the short path for load, layout, render.
+        .target(name: "ChatBubbles", dependencies: ["BubbleArchive", "BubbleModel", "BubbleText", "BubbleLayout", "BubbleTheme", "BubbleRender"]),
+        .target(name: "BubblesCommand", dependencies: ["ChatBubbles"]),
         .executableTarget(name: "bubbles", dependencies: ["BubblesCommand"]),
 
         /// The snapshot assertion shared by the test targets (they cannot import each other).
@@ -52,7 +55,7 @@ let package = Package(
         .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubblesCommand"], exclude: ["Fixtures"]),
         .testTarget(name: "BubbleModelTests", dependencies: ["BubbleModel", "BubbleArchive"]),
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleModel", "BubbleText"]),
-        .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubbleTheme", "BubblesCommand", "BubbleSnapshotTesting"]),
+        .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubbleTheme", "ChatBubbles", "BubblesCommand", "BubbleSnapshotTesting"]),
         .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand"]),
     ]
 )

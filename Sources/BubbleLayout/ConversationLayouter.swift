@@ -1,35 +1,55 @@
+import BubbleArchive
 import BubbleModel
 import BubbleText
 import Foundation
 
-/// Turns bubble models into frames: a pure function of the models, the metrics and the screen
-/// width (and the engines, which only measure). Text rows get their height from the origin
-/// app's formula over the measured text, the same code `bubbles measure` runs.
+/// Turns conversation items into rows of frames: a pure function of the items, the metrics
+/// and the screen width (and the engine, which only measures). Each kind of item has its own
+/// row layout; whether a row has an avatar, a name band or a tail is decided here, from the
+/// theme's grouping rule, and text rows get their height from `LayoutMetrics`' formula over
+/// the measured text, the formula `bubbles measure` uses too.
 public struct ConversationLayouter: Sendable {
     public let metrics: LayoutMetrics
     /// Lays out every text: bubbles in the `text` role, names in `name`, times in `time`.
     public let engine: TextEngine
     public let timeZone: TimeZone
-    private let timeFormatter: DateFormatter
+    let timeFormatter: DateFormatter
+    let dayFormatter: DateFormatter
 
     public init(metrics: LayoutMetrics, engine: TextEngine, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.metrics = metrics
         self.engine = engine
         self.timeZone = timeZone
+        timeFormatter = Self.formatter(metrics.timeFormat, timeZone)
+        dayFormatter = Self.formatter(metrics.daySeparatorFormat, timeZone)
+    }
+
+    private static func formatter(_ pattern: String, _ timeZone: TimeZone) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.calendar = Calendar(identifier: .gregorian)
         formatter.timeZone = timeZone
-        formatter.dateFormat = metrics.timeFormat
-        timeFormatter = formatter
+        formatter.dateFormat = pattern
+        return formatter
     }
 
-    public func layout(_ models: [BubbleModel], screenWidth: Double) throws -> ConversationLayout {
+    public func layout(_ items: [ConversationItem], screenWidth: Double) throws -> ConversationLayout {
         var rows: [RowLayout] = []
-        rows.reserveCapacity(models.count)
+        rows.reserveCapacity(items.count)
+        let speakers = items.map(Speaker.init)
         var y = 0.0
-        for model in models {
-            let row = try layoutRow(model, screenWidth: screenWidth, top: y)
+        for (index, item) in items.enumerated() {
+            let row: RowLayout
+            switch item {
+            case .message, .typing:
+                let place = GroupPlace(first: !continues(speakers, at: index), last: !continues(speakers, at: index + 1))
+                row = try bubbleRow(item, place: place, screenWidth: screenWidth, top: y)
+            case .daySeparator(let separator):
+                row = try labelRow(source: separator.source, text: StyledText(dayFormatter.string(from: separator.date)),
+                                   pill: true, screenWidth: screenWidth, top: y)
+            case .notice(let notice):
+                row = try labelRow(source: notice.source, text: notice.text, pill: false, screenWidth: screenWidth, top: y)
+            }
             y += row.height
             rows.append(row)
         }
@@ -38,87 +58,57 @@ public struct ConversationLayouter: Sendable {
         return ConversationLayout(screenWidth: screenWidth, height: y, timeZone: zone, rows: rows)
     }
 
-    func measureText(_ text: String, screenWidth: Double) throws -> TextLayout {
-        try engine.layout(text, style: TextStyle(fontSize: metrics.textFontSize,
-                                                     maxWidth: metrics.maxTextWidth(screenWidth: screenWidth)))
+    /// Messages only, in order: the origin app's screen.
+    public func layout(_ models: [BubbleModel], screenWidth: Double) throws -> ConversationLayout {
+        try layout(models.map(ConversationItem.message), screenWidth: screenWidth)
     }
 
-    private func layoutRow(_ model: BubbleModel, screenWidth: Double, top: Double) throws -> RowLayout {
-        let m = metrics
-        let outgoing = model.direction == .outgoing
-        let insets = m.textInsets
-        let maxText = m.maxTextWidth(screenWidth: screenWidth)
-        /// Content of `width` × `height` inside a bubble with the text insets; one-line minimum.
-        func textLikeBubble(width: Double, height: Double) -> (bubble: (Double, Double), content: (Double, Double)) {
-            let minimum = 20.0 // the origin app's one-line minimum for h
-            let contentHeight = max(height, minimum)
-            return ((width + insets.left + insets.right, contentHeight + insets.top + insets.bottom), (width, contentHeight))
+    /// Who a bubble row speaks for and when, for grouping; nil for rows that are not bubbles.
+    struct Speaker {
+        let jid: String
+        let direction: BubbleDirection
+        let time: Date
+
+        init?(_ item: ConversationItem) {
+            switch item {
+            case .message(let model): (jid, direction, time) = (model.sender.jid, model.direction, model.time)
+            case .typing(let typing): (jid, direction, time) = (typing.sender.jid, typing.direction, typing.time)
+            case .daySeparator, .notice: return nil
+            }
         }
+    }
 
-        var bubbleSize: (Double, Double)
-        var contentSize: (Double, Double)
-        var contentInset = (insets.left, insets.top)
-        var rowContent: RowContent
-        switch model.content {
-        case .text(let text), .placeholder(let text):
-            let layout = try measureText(text, screenWidth: screenWidth)
-            (bubbleSize, contentSize) = textLikeBubble(width: layout.width, height: layout.height)
-            rowContent = .text(layout)
-        case .image(let image):
-            bubbleSize = (image.displayWidth, image.displayHeight)
-            contentSize = bubbleSize
-            contentInset = (0, 0)
-            rowContent = .image(image)
-        case .audio(let audio):
-            let label = try engine.layout(Self.durationLabel(audio.duration),
-                                              style: TextStyle(fontSize: m.textFontSize, maxWidth: .infinity))
-            let width = audio.bubbleWidth - insets.left - insets.right
-            (bubbleSize, contentSize) = textLikeBubble(width: width, height: label.height)
-            let icon = Rect(x: 0, y: (contentSize.1 - 20) / 2, width: 20, height: 20)
-            let labelBox = Rect(x: width - label.width, y: (contentSize.1 - label.height) / 2,
-                                width: label.width, height: label.height)
-            rowContent = .audio(audio, icon: icon, duration: label, durationOrigin: labelBox)
-        case .typing:
-            (bubbleSize, contentSize) = textLikeBubble(width: 36, height: 20)
-            rowContent = .typing
-        case .link(let url, let fileName):
-            let iconSide = 20.0, gap = 8.0
-            let name = try engine.layout(fileName, style: TextStyle(fontSize: m.textFontSize,
-                                                                        maxWidth: max(40, maxText - iconSide - gap)))
-            (bubbleSize, contentSize) = textLikeBubble(width: iconSide + gap + name.width, height: name.height)
-            rowContent = .link(url: url, icon: Rect(x: 0, y: 0, width: iconSide, height: iconSide), name: name)
-        }
-        // The origin app's bubble image needs its caps: never narrower than both of them.
-        bubbleSize.0 = max(bubbleSize.0, insets.left + insets.right + 20)
+    /// Where a bubble row sits in its group (first and last when it is alone, or when the
+    /// theme does not group).
+    struct GroupPlace {
+        let first: Bool
+        let last: Bool
+    }
 
-        let bubbleTop = top + m.margin + m.headerHeight
-        let bubbleX = outgoing ? screenWidth - m.bubbleInset - bubbleSize.0 : m.bubbleInset
-        let bubble = Rect(x: bubbleX, y: bubbleTop, width: bubbleSize.0, height: bubbleSize.1)
-        let content = Rect(x: bubbleX + contentInset.0, y: bubbleTop + contentInset.1, width: contentSize.0, height: contentSize.1)
-        let avatar = Rect(x: outgoing ? screenWidth - m.margin - m.avatarSize : m.margin, y: top + m.margin,
-                          width: m.avatarSize, height: m.avatarSize)
+    /// Whether the row at `index` continues the group of the row before it.
+    private func continues(_ speakers: [Speaker?], at index: Int) -> Bool {
+        guard let grouping = metrics.grouping, index > 0, index < speakers.count,
+              let current = speakers[index], let previous = speakers[index - 1] else { return false }
+        return current.jid == previous.jid && current.direction == previous.direction
+            && current.time.timeIntervalSince(previous.time) <= grouping.window
+    }
 
-        let headerWidth = screenWidth - 2 * m.bubbleInset
-        let nameLayout = try engine.layout(model.senderName, style: TextStyle(fontSize: m.nameFontSize, maxWidth: .infinity,
-                                                                             role: .name))
-        let timeText = timeFormatter.string(from: model.time)
-        let timeLayout = try engine.layout(timeText, style: TextStyle(fontSize: m.timeFontSize, maxWidth: .infinity, role: .time))
-        let nameWidth = min(nameLayout.width, headerWidth)
-        let name = Rect(x: outgoing ? screenWidth - m.bubbleInset - nameWidth : m.bubbleInset, y: top + m.margin,
-                        width: nameWidth, height: nameLayout.lines[0].height)
-        let time = Rect(x: outgoing ? screenWidth - m.bubbleInset - timeLayout.width : m.bubbleInset,
-                        y: top + m.margin + m.headerHeight - 2 - timeLayout.height,
-                        width: timeLayout.width, height: timeLayout.height)
-        // The late-delivery mark goes beside the time label, where it always has room.
-        let markSide = 11.0
-        let delayedMark = model.delayed
-            ? Rect(x: outgoing ? time.x - 4 - markSide : time.maxX + 4, y: time.y + (time.height - markSide) / 2,
-                   width: markSide, height: markSide)
-            : nil
-        let height = m.margin + m.headerHeight + bubbleSize.1 + m.margin
-        return RowLayout(model: model, y: top, height: height, avatar: avatar, name: name, nameLayout: nameLayout,
-                         time: time, timeLayout: timeLayout, timeText: timeText, bubble: bubble, content: content,
-                         rowContent: rowContent, delayedMark: delayedMark)
+    /// A centred label: a day separator in a pill, or a notice's text.
+    private func labelRow(source: String, text: StyledText, pill: Bool, screenWidth: Double, top: Double) throws -> RowLayout {
+        let parts = metrics.parts
+        let padding = parts.labelPadding
+        let maxWidth = max(40, screenWidth - 2 * metrics.bubbleInset - padding.left - padding.right)
+        var secondary = text
+        if secondary.isPlain { secondary = StyledText(text.string, spans: [.init(0..<text.utf16Count, TextAttributes(color: .secondary))]) }
+        let layout = try engine.layout(secondary, style: TextStyle(fontSize: parts.labelFontSize, maxWidth: maxWidth, role: .time))
+        let background = Rect(x: (screenWidth - layout.width - padding.left - padding.right) / 2, y: top + parts.labelRowMargin,
+                              width: layout.width + padding.left + padding.right,
+                              height: layout.height + padding.top + padding.bottom)
+        let label = PlacedText(frame: Rect(x: background.x + padding.left, y: background.y + padding.top,
+                                           width: layout.width, height: layout.height), layout: layout)
+        let row = LabelRowLayout(label: label, background: background)
+        return RowLayout(source: source, y: top, height: background.height + 2 * parts.labelRowMargin,
+                         kind: pill ? .daySeparator(row) : .notice(row))
     }
 
     /// `3.2″`: one decimal and a double prime, as the origin app labelled recordings.

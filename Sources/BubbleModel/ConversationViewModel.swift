@@ -1,13 +1,15 @@
 import BubbleArchive
+import BubbleText
 import Foundation
 
-/// A conversation as bubbles: what each message shows, from whom, and every warning, each naming
-/// its message. No message vanishes without a word except a stale typing indicator.
+/// A conversation as the screen shows it: an ordered list of items (message bubbles, the
+/// typing row, day separators), and every warning, each naming its message. No message
+/// vanishes without a word except a stale typing indicator.
 public struct ConversationViewModel: Sendable, Equatable {
     public var account: Participant
     public var peer: Participant
-    public var bubbles: [BubbleModel]
-    /// Every bubble's warnings, in conversation order.
+    public var items: [ConversationItem]
+    /// Every message's warnings, in conversation order.
     public var warnings: [String]
 
     public init(conversation: Conversation, options: ViewModelOptions = .classic) {
@@ -15,19 +17,36 @@ public struct ConversationViewModel: Sendable, Equatable {
         peer = conversation.peer
         let maker = BubbleModelMaker(conversation: conversation, options: options)
         let newest = conversation.messages.indices.last
-        bubbles = conversation.messages.indices.compactMap { index in
-            maker.bubble(for: conversation.messages[index], isNewest: index == newest)
+        var items: [ConversationItem] = []
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = options.timeZone
+        var lastDay: DateComponents?
+        for index in conversation.messages.indices {
+            guard let item = maker.item(for: conversation.messages[index], isNewest: index == newest) else { continue }
+            if options.daySeparators, case .message(let model) = item {
+                let day = calendar.dateComponents([.year, .month, .day], from: model.time)
+                if day != lastDay {
+                    let label = String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
+                    items.append(.daySeparator(DaySeparator(source: "day \(label)", date: model.time)))
+                    lastDay = day
+                }
+            }
+            items.append(item)
         }
-        warnings = bubbles.flatMap(\.warnings)
+        self.items = items
+        warnings = items.flatMap { $0.message?.warnings ?? [] }
     }
+
+    /// The message items, in order.
+    public var messages: [BubbleModel] { items.compactMap(\.message) }
 }
 
-/// The rules that turn one message into one bubble (or, for a stale typing row, none).
+/// The rules that turn one message into one item (or, for a stale typing row, none).
 struct BubbleModelMaker {
     let conversation: Conversation
     let options: ViewModelOptions
 
-    func bubble(for message: Message, isNewest: Bool) -> BubbleModel? {
+    func item(for message: Message, isNewest: Bool) -> ConversationItem? {
         let sender = message.outgoing ? conversation.account : conversation.peer
         var bubble = BubbleModel(source: message.source, direction: message.outgoing ? .outgoing : .incoming,
                                  sender: sender, senderName: MessageText.senderName(sender), time: message.time,
@@ -35,22 +54,22 @@ struct BubbleModelMaker {
         let warn = { (problem: String) in bubble.warnings.append("\(message.source): \(problem)") }
         if !message.problems.isEmpty {
             message.problems.forEach(warn)
-            return bubble
+            return .message(bubble)
         }
         if message.type == "error" {
             bubble.content = .placeholder(PlaceholderText.deliveryError)
             warn("an error stanza (a message the server could not deliver)")
-            return bubble
+            return .message(bubble)
         }
         if isTyping(message) {
             // The origin app showed "typing" only while it was current: an older composing row
             // is a leftover, not a message.
             guard isNewest else { return nil }
-            bubble.content = .typing
-            return bubble
+            return .typing(TypingIndicator(source: bubble.source, direction: bubble.direction, sender: sender,
+                                           senderName: bubble.senderName, time: message.time))
         }
         bubble.content = content(of: message, warn: warn)
-        return bubble
+        return .message(bubble)
     }
 
     private func isTyping(_ message: Message) -> Bool {
@@ -76,7 +95,7 @@ struct BubbleModelMaker {
             }
             return image(message.attachment, warn: warn)
         }
-        if let duration = MediaGeometry.audioDuration(body: body) {
+        if let duration = AudioBody.duration(body: body) {
             return audio(message.attachment, duration: duration, warn: warn)
         }
         if message.outOfBandURL.map(isBlank) == false {
@@ -99,9 +118,9 @@ struct BubbleModelMaker {
     }
 
     private func text(_ body: String, warn: (String) -> Void) -> BubbleContent {
-        guard let cut = MessageText.truncated(body, maximumBytes: options.maximumTextBytes) else { return .text(body) }
+        guard let cut = MessageText.truncated(body, maximumBytes: options.maximumTextBytes) else { return .text(StyledText(body)) }
         warn("text of \(body.utf8.count) bytes cut to its first \(cut.keptBytes) bytes")
-        return .text(cut.text)
+        return .text(StyledText(cut.text))
     }
 
     private func image(_ bytes: Data?, warn: (String) -> Void) -> BubbleContent {
@@ -118,10 +137,8 @@ struct BubbleModelMaker {
                  + " more than the limit of \(options.maximumImagePixels)")
             return .placeholder(PlaceholderText.imageTooLarge)
         }
-        let size = MediaGeometry.imageDisplaySize(pixelWidth: header.pixelWidth, pixelHeight: header.pixelHeight,
-                                                  maximumWidth: options.maximumImageWidth)
         return .image(ImageContent(format: header.format, pixelWidth: header.pixelWidth, pixelHeight: header.pixelHeight,
-                                   displayWidth: size.width, displayHeight: size.height, bytes: bytes))
+                                   bytes: bytes))
     }
 
     private func audio(_ bytes: Data?, duration: Double?, warn: (String) -> Void) -> BubbleContent {
@@ -129,9 +146,7 @@ struct BubbleModelMaker {
             warn("voice message without an <attachment>")
             return .placeholder(PlaceholderText.audioMissing)
         }
-        let seconds = duration ?? 0
-        return .audio(AudioContent(duration: seconds, bubbleWidth: MediaGeometry.audioBubbleWidth(duration: seconds),
-                                   bytes: bytes))
+        return .audio(AudioContent(duration: duration ?? 0, bytes: bytes))
     }
 
     private func link(_ message: Message) -> BubbleContent {

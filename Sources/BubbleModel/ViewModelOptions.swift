@@ -1,8 +1,13 @@
-/// The bounds the view-model applies. The defaults are the origin app's numbers plus the limits
-/// that keep one hostile message from making layout slow or memory-hungry.
+import Foundation
+
+/// What the view-model does beyond one item per message, and the limits that keep one
+/// hostile message from making layout slow or memory-hungry. The defaults are the origin
+/// app's screen: no day separators.
 public struct ViewModelOptions: Sendable, Equatable {
-    /// Images wider than this are shown scaled down to it, in points.
-    public var maximumImageWidth: Double
+    /// Put a day separator before the first message of each calendar day (a theme's choice).
+    public var daySeparators: Bool
+    /// The time zone whose calendar days separate days.
+    public var timeZone: TimeZone
     /// An image header claiming more pixels than this gets a placeholder: decoding it would
     /// cost gigabytes (a 100000 × 100000 header is 40 GB of RGBA).
     public var maximumImagePixels: Int
@@ -10,9 +15,10 @@ public struct ViewModelOptions: Sendable, Equatable {
     /// 64 KiB is some 30 screens of text on a phone: enough for any real message.
     public var maximumTextBytes: Int
 
-    public init(maximumImageWidth: Double = MediaGeometry.maximumImageWidth,
+    public init(daySeparators: Bool = false, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
                 maximumImagePixels: Int = 50_000_000, maximumTextBytes: Int = 65_536) {
-        self.maximumImageWidth = maximumImageWidth
+        self.daySeparators = daySeparators
+        self.timeZone = timeZone
         self.maximumImagePixels = maximumImagePixels
         self.maximumTextBytes = maximumTextBytes
     }

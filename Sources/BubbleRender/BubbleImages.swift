@@ -12,19 +12,35 @@ public struct BubbleStyle: Sendable {
 public struct BubbleImages: Sendable {
     public var outgoing: BubbleStyle
     public var incoming: BubbleStyle
+    /// Without the tail, for bubbles inside a group; nil: the images with tails serve.
+    public var outgoingTailless: BubbleStyle?
+    public var incomingTailless: BubbleStyle?
 
     public init(theme: Theme) throws {
         let root = JSONNode(value: nil, path: "", file: theme.directory + "/theme.json")
         let bubbles = theme.document.bubbles
-        let outgoing = try Self.loadBubble(bubbles.outgoing, key: root["bubbles"]["outgoing"], directory: theme.directory)
-        let incoming = try bubbles.incoming.map {
-            try Self.loadBubble($0, key: root["bubbles"]["incoming"], directory: theme.directory)
+        let directory = theme.directory
+        func load(_ spec: BubbleImageSpec, _ key: String) throws -> (NineSliceImage, NineSliceImage?) {
+            let node = root["bubbles"][key]
+            var tailless = spec
+            tailless.image = spec.taillessImage ?? ""
+            return (try Self.loadBubble(spec, key: node, directory: directory),
+                    try spec.taillessImage.map { _ in try Self.loadBubble(tailless, key: node, imageKey: "tailless_image", directory: directory) })
         }
-        self.outgoing = BubbleStyle(image: outgoing, mirrored: false)
-        self.incoming = BubbleStyle(image: incoming ?? outgoing, mirrored: incoming == nil)
+        let outgoing = try load(bubbles.outgoing, "outgoing")
+        let incoming = try bubbles.incoming.map { try load($0, "incoming") }
+        self.outgoing = BubbleStyle(image: outgoing.0, mirrored: false)
+        self.incoming = BubbleStyle(image: incoming?.0 ?? outgoing.0, mirrored: incoming == nil)
+        outgoingTailless = outgoing.1.map { BubbleStyle(image: $0, mirrored: false) }
+        incomingTailless = incoming.map { $0.1.map { BubbleStyle(image: $0, mirrored: false) } }
+            ?? outgoing.1.map { BubbleStyle(image: $0, mirrored: true) }
     }
 
-    public func style(outgoing isOutgoing: Bool) -> BubbleStyle { isOutgoing ? outgoing : incoming }
+    /// The image for a bubble on this side, with or without its tail.
+    public func style(outgoing isOutgoing: Bool, tail: Bool = true) -> BubbleStyle {
+        if !tail, let tailless = isOutgoing ? outgoingTailless : incomingTailless { return tailless }
+        return isOutgoing ? outgoing : incoming
+    }
 
     /// The image files of one bubble, `NAME@1x.png` … `NAME@3x.png`, each checked to stay
     /// inside the theme directory (no `..`, no absolute path, no symlink leading out).
@@ -60,14 +76,15 @@ public struct BubbleImages: Sendable {
         }
     }
 
-    private static func loadBubble(_ spec: BubbleImageSpec, key: JSONNode, directory: String) throws -> NineSliceImage {
-        let files = try imageFiles(named: spec.image, key: key["image"], directory: directory)
+    private static func loadBubble(_ spec: BubbleImageSpec, key: JSONNode, imageKey: String = "image",
+                                   directory: String) throws -> NineSliceImage {
+        let files = try imageFiles(named: spec.image, key: key[imageKey], directory: directory)
         let assets = try files.map { file -> ScaledImage in
             let name = URL(fileURLWithPath: file.path).lastPathComponent
             do {
                 return ScaledImage(scale: file.scale, image: try RasterImage(contentsOfFile: file.path), name: name)
             } catch let error as ImageDecodingError {
-                throw key["image"].error("\(name): \(error.problem)")
+                throw key[imageKey].error("\(name): \(error.problem)")
             }
         }
         do {

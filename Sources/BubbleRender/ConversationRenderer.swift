@@ -6,7 +6,7 @@ import Foundation
 
 /// Draws a laid-out conversation in a theme: background, avatars, names and times, nine-slice
 /// bubbles and their content. Every text is drawn from the `TextLayout` the layout measured.
-public struct ConversationRenderer {
+public struct ConversationRenderer: Sendable {
     public let theme: Theme
     public let bubbles: BubbleImages
     /// For avatar initials (in the `name` role), the only text the layout does not already hold.
@@ -143,71 +143,7 @@ public struct ConversationRenderer {
         try context.check("drawing the conversation")
     }
 
-    private func draw(_ row: RowLayout, in context: CairoContext, faces: FreeTypeFaces) throws {
-        let colors = theme.colors
-        let model = row.model
-        try drawAvatar(row, in: context, faces: faces)
-        try TextDrawing.draw(row.nameLayout, at: CGPoint(x: row.name.x, y: row.name.y), color: colors.name, in: context, faces: faces)
-        try TextDrawing.draw(row.timeLayout, at: CGPoint(x: row.time.x, y: row.time.y), color: colors.time, in: context, faces: faces)
-
-        let style = bubbles.style(outgoing: row.isOutgoing)
-        let bubble = cgRect(row.bubble)
-        let textColor = row.isOutgoing ? colors.outgoingText : colors.incomingText
-        switch row.rowContent {
-        case .image(let image):
-            do {
-                let raster = try RasterImage(data: image.bytes, name: model.source)
-                try context.draw(raster, in: bubble, fit: .fill, clip: .bubble(style.image, mirrored: style.mirrored))
-            } catch {
-                try context.drawBrokenImage(in: bubble, clip: .bubble(style.image, mirrored: style.mirrored))
-            }
-        default:
-            try context.drawNineSlice(style.image, in: bubble, mirrored: style.mirrored)
-        }
-        let content = row.content
-        switch row.rowContent {
-        case .text(let text):
-            // A text lower than the one-line minimum sits in the middle of it.
-            let y = content.y + (content.height - text.height) / 2
-            try TextDrawing.draw(text, at: CGPoint(x: content.x, y: y),
-                                 color: row.isPlaceholder ? colors.time : textColor, in: context, faces: faces)
-        case .image:
-            break
-        case .audio(_, let icon, let duration, let labelBox):
-            // The speaker sits on the tail's side, the duration on the other, as in the app.
-            let iconX = row.isOutgoing ? content.maxX - icon.maxX : content.x + icon.x
-            let labelX = row.isOutgoing ? content.x : content.maxX - labelBox.width
-            context.draw(.speaker(facing: row.isOutgoing ? .left : .right),
-                         in: CGRect(x: iconX, y: content.y + icon.y, width: icon.width, height: icon.height),
-                         color: colors.audioIcon)
-            try TextDrawing.draw(duration, at: CGPoint(x: labelX, y: content.y + labelBox.y), color: textColor, in: context, faces: faces)
-        case .typing:
-            context.draw(.typingDots, in: cgRect(content), color: colors.typingDots)
-        case .link(_, let icon, let name):
-            context.draw(.file, in: CGRect(x: content.x + icon.x, y: content.y + (content.height - icon.height) / 2,
-                                           width: icon.width, height: icon.height), color: colors.link)
-            let x = content.x + icon.maxX + 8
-            try TextDrawing.draw(name, at: CGPoint(x: x, y: content.y + (content.height - name.height) / 2),
-                                 color: colors.link, in: context, faces: faces)
-        }
-        if let mark = row.delayedMark {
-            context.draw(.clock, in: cgRect(mark), color: colors.delayedMark)
-        }
-    }
-
-    private func drawAvatar(_ row: RowLayout, in context: CairoContext, faces: FreeTypeFaces) throws {
-        let rect = cgRect(row.avatar)
-        let drawing = try context.drawAvatar(photo: row.model.sender.avatar, jid: row.model.sender.jid, in: rect,
-                                             shape: theme.layout.avatarShape)
-        guard case .generated = drawing, let initial = row.model.senderName.first else { return }
-        let initials = try initialsEngine.layout(String(initial).uppercased(),
-                                                 style: TextStyle(fontSize: row.avatar.height * 0.45, maxWidth: .infinity, role: .name))
-        let origin = CGPoint(x: row.avatar.x + (row.avatar.width - initials.width) / 2,
-                             y: row.avatar.y + (row.avatar.height - initials.height) / 2)
-        try TextDrawing.draw(initials, at: origin, color: RGBAColor(red: 1, green: 1, blue: 1), in: context, faces: faces)
-    }
-
-    private func cgRect(_ rect: Rect) -> CGRect { CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height) }
+    func cgRect(_ rect: Rect) -> CGRect { CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height) }
 }
 
 /// A value handed to worker threads that only read it (the renderer's theme images are read,

@@ -16,6 +16,8 @@ public enum Icon: Sendable, Equatable {
     case link
     /// A picture with a crack, on the broken-image placeholder.
     case brokenImage
+    /// Delivery ticks: one for sent, two for delivered and read.
+    case ticks(Int)
 
     public enum Side: Sendable, Equatable { case left, right }
 
@@ -47,6 +49,7 @@ extension CairoContext {
             case .file: drawFile()
             case .link: drawLink()
             case .brokenImage: drawBrokenPicture()
+            case .ticks(let count): drawTicks(count)
             }
         }
     }
@@ -79,6 +82,18 @@ extension CairoContext {
             newPath()
             addCircle(center: CGPoint(x: 0.5 + Double(index) * 1.1, y: 0.5), radius: 0.4)
             fill()
+        }
+    }
+
+    private func drawTicks(_ count: Int) {
+        setLineWidth(0.11)
+        setRoundCaps()
+        for index in 0..<max(1, min(2, count)) {
+            let shift = count > 1 ? Double(index) * 0.28 - 0.12 : 0
+            move(to: CGPoint(x: 0.12 + shift, y: 0.52))
+            line(to: CGPoint(x: 0.36 + shift, y: 0.76))
+            line(to: CGPoint(x: 0.86 + shift, y: 0.24))
+            stroke()
         }
     }
 

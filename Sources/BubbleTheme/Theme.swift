@@ -1,4 +1,5 @@
 import BubbleLayout
+import BubbleModel
 import BubbleText
 import Foundation
 
@@ -89,7 +90,16 @@ public struct Theme: Sendable, Equatable {
         metrics.nameFontSize = fonts.name.size
         metrics.timeFontSize = fonts.time.size
         metrics.timeFormat = layout.timeFormat
+        metrics.timePlacement = layout.timePlacement
+        metrics.grouping = layout.grouping
+        if let format = layout.daySeparatorFormat { metrics.daySeparatorFormat = format }
         return metrics
+    }
+
+    /// What the view-model adds for this theme: day separators when it formats them, on the
+    /// calendar days of `timeZone`.
+    public func viewModelOptions(timeZone: TimeZone) -> ViewModelOptions {
+        ViewModelOptions(daySeparators: layout.daySeparatorFormat != nil, timeZone: timeZone)
     }
 
     /// Every font role's chain: its file from Fonts/ followed by its fallbacks (the role's own,

@@ -24,6 +24,17 @@ public struct ThemeColors: Sendable, Equatable {
     public var delayedMark: RGBAColor
     public var typingDots: RGBAColor
     public var audioIcon: RGBAColor
+    /// The pill behind day separators and notices (optional key; default black at 8%).
+    public var labelBackground: RGBAColor
+    /// Reaction chips (optional; default white), and the border of the account's own (default `link`).
+    public var reactionBackground: RGBAColor
+    public var ownReaction: RGBAColor
+    /// The bar of a quote block (optional; default `link`).
+    public var quoteBar: RGBAColor
+    /// Ticks of sent and delivered messages (optional; default `time`), and of read ones
+    /// (optional; default `link`).
+    public var status: RGBAColor
+    public var readStatus: RGBAColor
 }
 
 /// A font file from the bundled Fonts/ folder at a size in points.
@@ -80,6 +91,11 @@ extension FontRole {
 }
 
 public struct ThemeLayout: Sendable, Equatable {
+    /// Where the time goes (`header`, the origin app's, or `bubble`); groups of messages
+    /// (nil: none); the pattern of day separators (nil: none).
+    public var timePlacement: LayoutMetrics.TimePlacement
+    public var grouping: LayoutMetrics.Grouping?
+    public var daySeparatorFormat: String?
     /// Between the screen edge and the avatar, and above and below each row.
     public var margin: Double
     public var avatarSize: Double
@@ -114,6 +130,9 @@ public struct BubbleImageSpec: Sendable, Equatable {
     public var image: String
     public var capInsets: EdgeInsets
     public var mode: SliceMode
+    /// The same bubble without its tail, for bubbles inside a group (optional; the image
+    /// with its tail otherwise).
+    public var taillessImage: String?
 }
 
 public struct ThemeBubbles: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import BubbleLayout
 import BubbleText
 import Foundation
 
@@ -35,14 +36,23 @@ extension ThemeDocument {
 
     private static func colors(_ node: JSONNode) throws -> ThemeColors {
         let keys = ["background", "outgoing_text", "incoming_text", "link", "name", "time",
-                    "delayed_mark", "typing_dots", "audio_icon"]
+                    "delayed_mark", "typing_dots", "audio_icon", "label_background", "reaction_background",
+                    "own_reaction", "quote_bar", "status", "read_status"]
         _ = try node.object(known: keys)
+        func optional(_ key: String, _ fallback: RGBAColor) throws -> RGBAColor {
+            node[key].isPresent ? try node[key].color() : fallback
+        }
+        let link = try node["link"].color(), time = try node["time"].color()
         return ThemeColors(
             background: try node["background"].color(), outgoingText: try node["outgoing_text"].color(),
-            incomingText: try node["incoming_text"].color(), link: try node["link"].color(),
-            name: try node["name"].color(), time: try node["time"].color(),
+            incomingText: try node["incoming_text"].color(), link: link,
+            name: try node["name"].color(), time: time,
             delayedMark: try node["delayed_mark"].color(), typingDots: try node["typing_dots"].color(),
-            audioIcon: try node["audio_icon"].color())
+            audioIcon: try node["audio_icon"].color(),
+            labelBackground: try optional("label_background", RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.08)),
+            reactionBackground: try optional("reaction_background", .white), ownReaction: try optional("own_reaction", link),
+            quoteBar: try optional("quote_bar", link), status: try optional("status", time),
+            readStatus: try optional("read_status", link))
     }
 
     private static func fonts(_ node: JSONNode) throws -> ThemeFonts {
@@ -76,7 +86,8 @@ extension ThemeDocument {
     }
 
     private static func layout(_ node: JSONNode) throws -> ThemeLayout {
-        _ = try node.object(known: ["margin", "avatar", "avatar_gap", "text_insets", "time_format"])
+        _ = try node.object(known: ["margin", "avatar", "avatar_gap", "text_insets", "time_format", "time_placement",
+                                    "grouping", "day_separators"])
         let avatar = node["avatar"]
         _ = try avatar.object(known: ["size", "shape", "radius"])
         let shape: AvatarShape
@@ -87,7 +98,29 @@ extension ThemeDocument {
         case "rounded": shape = .rounded(radius: try avatar["radius"].nonNegative())
         case let other: throw avatar["shape"].error("unknown shape '\(other)': use circle or rounded")
         }
-        return ThemeLayout(margin: try node["margin"].nonNegative(), avatarSize: try avatar["size"].positive(),
+        var placement = LayoutMetrics.TimePlacement.header
+        if node["time_placement"].isPresent {
+            let name = try node["time_placement"].string()
+            guard let value = LayoutMetrics.TimePlacement(rawValue: name) else {
+                throw node["time_placement"].error("unknown placement '\(name)': use header or bubble")
+            }
+            placement = value
+        }
+        var grouping: LayoutMetrics.Grouping? = nil
+        if node["grouping"].isPresent {
+            let group = node["grouping"]
+            _ = try group.object(known: ["window_seconds", "spacing"])
+            grouping = LayoutMetrics.Grouping(window: try group["window_seconds"].nonNegative(),
+                                              spacing: group["spacing"].isPresent ? try group["spacing"].nonNegative() : 2)
+        }
+        var dayFormat: String? = nil
+        if node["day_separators"].isPresent {
+            let days = node["day_separators"]
+            _ = try days.object(known: ["format"])
+            dayFormat = try days["format"].nonEmptyString()
+        }
+        return ThemeLayout(timePlacement: placement, grouping: grouping, daySeparatorFormat: dayFormat,
+                           margin: try node["margin"].nonNegative(), avatarSize: try avatar["size"].positive(),
                            avatarShape: shape, avatarGap: try node["avatar_gap"].nonNegative(),
                            textInsets: try node["text_insets"].insets(),
                            timeFormat: try node["time_format"].nonEmptyString())
@@ -97,13 +130,14 @@ extension ThemeDocument {
         _ = try node.object(known: ["outgoing", "incoming", "incoming_mirrors_outgoing"])
         let mirrors = try node["incoming_mirrors_outgoing"].bool()
         func style(_ node: JSONNode) throws -> BubbleImageSpec {
-            _ = try node.object(known: ["image", "cap_insets", "mode"])
+            _ = try node.object(known: ["image", "cap_insets", "mode", "tailless_image"])
             let modeName = try node["mode"].string()
             guard let mode = SliceMode(rawValue: modeName) else {
                 throw node["mode"].error("unknown mode '\(modeName)': use stretch or tile")
             }
             return BubbleImageSpec(image: try node["image"].nonEmptyString(),
-                                   capInsets: try node["cap_insets"].insets(), mode: mode)
+                                   capInsets: try node["cap_insets"].insets(), mode: mode,
+                                   taillessImage: node["tailless_image"].isPresent ? try node["tailless_image"].nonEmptyString() : nil)
         }
         let outgoing = try style(node["outgoing"])
         if mirrors {

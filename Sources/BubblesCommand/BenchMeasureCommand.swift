@@ -1,4 +1,4 @@
-import BubbleText
+import ChatBubbles
 import Dispatch
 import Foundation
 

@@ -1,7 +1,4 @@
-import BubbleTheme
-import BubbleLayout
-import BubbleModel
-import BubbleRender
+import ChatBubbles
 import Foundation
 
 /// `bubbles bench render`: how long rendering a long conversation takes, stage by stage, for
@@ -32,12 +29,12 @@ struct BenchRenderCommand {
             var clock = StageClock()
             let models = try source.repeatedModels(count: count, io: io)
             clock.lap()
-            let job = try RenderJob(theme: RenderJob.loadTheme(screen.theme, io: io), timeZone: screen.timeZone)
+            let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, io: io)
             clock.lap()
-            let layout = try job.layouter.layout(models, screenWidth: screen.width)
+            let layout = try chat.layout(models, screenWidth: screen.width)
             clock.lap()
             let times = ConversationRenderer.StageTimes()
-            let png = try job.renderer.render(layout, format: .png, scale: scale, times: times)
+            let png = try chat.renderer.render(layout, format: .png, scale: scale, times: times)
             clock.lap()
             cpu.drawing.append(times.drawing)
             cpu.encoding.append(times.encoding)
@@ -108,7 +105,7 @@ struct BenchSource {
             account = choice.account; peer = choice.peer; vcards = choice.vcards
             return
         }
-        let samples = URL(fileURLWithPath: try RenderJob.themesDirectory()).deletingLastPathComponent()
+        let samples = URL(fileURLWithPath: try CommandGlue.themesDirectory()).deletingLastPathComponent()
             .appendingPathComponent("Samples")
         let archive = samples.appendingPathComponent("chat.sqlite").path
         if FileManager.default.fileExists(atPath: archive) {
@@ -126,19 +123,19 @@ struct BenchSource {
         }
     }
 
-    /// The conversation's bubbles concatenated until there are `count`: typing rows only mean
+    /// The conversation's items concatenated until there are `count`: typing rows only mean
     /// something as the newest row, so they are dropped and the last one, if any, ends the list.
-    func repeatedModels(count: Int, io: CommandIO) throws -> [BubbleModel] {
-        let conversation = try loadConversation(path: path, account: account, peer: peer, vcards: vcards, io: io)
-        return Self.repeated(ConversationViewModel(conversation: conversation).bubbles, count: count)
+    func repeatedModels(count: Int, io: CommandIO) throws -> [ConversationItem] {
+        let conversation = try CommandGlue.loadConversation(path: path, account: account, peer: peer, vcards: vcards, io: io)
+        return Self.repeated(ConversationViewModel(conversation: conversation).items, count: count)
     }
 
-    static func repeated(_ bubbles: [BubbleModel], count: Int) -> [BubbleModel] {
-        let typing = bubbles.last(where: { if case .typing = $0.content { true } else { false } })
-        let body = bubbles.filter { if case .typing = $0.content { false } else { true } }
+    static func repeated(_ items: [ConversationItem], count: Int) -> [ConversationItem] {
+        let typing = items.last(where: { if case .typing = $0 { true } else { false } })
+        let body = items.filter { if case .typing = $0 { false } else { true } }
         let bodyCount = typing == nil ? count : count - 1
         guard !body.isEmpty else { return typing.map { [$0] } ?? [] }
-        var result: [BubbleModel] = []
+        var result: [ConversationItem] = []
         result.reserveCapacity(count)
         while result.count < bodyCount { result.append(body[result.count % body.count]) }
         if let typing { result.append(typing) }

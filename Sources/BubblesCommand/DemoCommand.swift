@@ -1,4 +1,4 @@
-import BubbleModel
+import ChatBubbles
 import Foundation
 
 /// `bubbles demo`: the bundled sample archive, classic theme, iPhone 8 @2x, to demo.png.
@@ -7,14 +7,14 @@ struct DemoCommand {
         let output = parsed[Options.output] ?? Self.output
         let options = try RenderOptions(parsed)
         guard parsed.positionals.isEmpty else { throw CommandError.usage("demo takes no input file") }
-        let samples = URL(fileURLWithPath: try RenderJob.themesDirectory()).deletingLastPathComponent()
+        let samples = URL(fileURLWithPath: try CommandGlue.themesDirectory()).deletingLastPathComponent()
             .appendingPathComponent("Samples")
-        let conversation = try loadConversation(path: samples.appendingPathComponent("chat.sqlite").path,
+        let conversation = try CommandGlue.loadConversation(path: samples.appendingPathComponent("chat.sqlite").path,
                                                 account: options.input.account ?? Self.account,
                                                 peer: options.input.peer ?? Self.peer,
                                                 vcards: options.input.vcards ?? samples.appendingPathComponent("vcards.sqlite").path,
                                                 io: io)
-        let warnings = try options.render(ConversationViewModel(conversation: conversation), to: output, io: io)
+        let warnings = try options.render(conversation, to: output, io: io)
         return ModelsCommand.reportWarnings(warnings, io: io)
     }
 }

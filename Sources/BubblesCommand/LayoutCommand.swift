@@ -1,7 +1,4 @@
-import BubbleTheme
-import BubbleLayout
-import BubbleModel
-import BubbleText
+import ChatBubbles
 import Foundation
 
 /// `bubbles layout`: the frames of every row (layout receipts), as JSON or a table.
@@ -11,11 +8,11 @@ struct LayoutCommand {
         let choice = ConversationInput(parsed)
         let screen = try ScreenOptions(parsed)
         let input = try parsed.onlyPositional("give one archive or JSON conversation")
-        let conversation = try loadConversation(path: input, account: choice.account, peer: choice.peer,
-                                                vcards: choice.vcards, io: io)
-        let model = ConversationViewModel(conversation: conversation)
-        let job = try RenderJob(theme: RenderJob.loadTheme(screen.theme, io: io), timeZone: screen.timeZone)
-        let layout = try job.layouter.layout(model.bubbles, screenWidth: screen.width)
+        let conversation = try CommandGlue.loadConversation(path: input, account: choice.account, peer: choice.peer,
+                                                            vcards: choice.vcards, io: io)
+        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, io: io)
+        let model = chat.items(of: conversation)
+        let layout = try chat.layout(model.items, screenWidth: screen.width)
         io.write(json ? Self.json(layout, theme: screen.theme) : Self.table(layout))
         return ModelsCommand.reportWarnings(model.warnings, io: io)
     }
@@ -24,22 +21,27 @@ struct LayoutCommand {
         JSONText.array([r.x, r.y, r.width, r.height].map(JSONText.number))
     }
 
+    /// What a row shows: a message's kind (`text`, `image`, …), `typing`, `day_separator`, `notice`.
+    static func kind(_ row: RowLayout) -> String {
+        switch row.kind {
+        case .bubble(let bubble): bubble.message.map { ModelsCommand.kind($0.content) } ?? "typing"
+        case .daySeparator: "day_separator"
+        case .notice: "notice"
+        }
+    }
+
     static func json(_ layout: ConversationLayout, theme: String) -> String {
         let rows = layout.rows.map { row -> String in
-            var pairs: [(String, String)] = [
-                ("source", JSONText.string(row.model.source)),
-                ("kind", JSONText.string(ModelsCommand.kind(row.model.content))),
-                ("direction", JSONText.string(row.model.direction.rawValue)),
-                ("y", JSONText.number(row.y)), ("height", JSONText.number(row.height)),
-                ("avatar", rect(row.avatar)), ("name", rect(row.name)), ("time", rect(row.time)),
-                ("time_text", JSONText.string(row.timeText)),
-                ("bubble", rect(row.bubble)), ("content", rect(row.content)),
-            ]
-            if case .text(let text) = row.rowContent {
-                pairs.append(("text_height", JSONText.number(text.height)))
-                pairs.append(("text_lines", String(text.lines.count)))
+            var pairs: [(String, String)] = [("source", JSONText.string(row.source)), ("kind", JSONText.string(kind(row)))]
+            switch row.kind {
+            case .bubble(let bubble):
+                pairs.append(("direction", JSONText.string(bubble.direction.rawValue)))
+                pairs += [("y", JSONText.number(row.y)), ("height", JSONText.number(row.height))]
+                pairs += bubblePairs(bubble)
+            case .daySeparator(let label), .notice(let label):
+                pairs += [("y", JSONText.number(row.y)), ("height", JSONText.number(row.height)),
+                          ("label", rect(label.label.frame)), ("text", JSONText.string(label.label.layout.text))]
             }
-            if let mark = row.delayedMark { pairs.append(("delayed_mark", rect(mark))) }
             return JSONText.object(pairs)
         }
         return JSONText.object([
@@ -49,16 +51,53 @@ struct LayoutCommand {
         ]) + "\n"
     }
 
+    /// A bubble row's frames; parts a row does not have are left out.
+    private static func bubblePairs(_ row: BubbleRowLayout) -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        if let avatar = row.avatar { pairs.append(("avatar", rect(avatar))) }
+        if let name = row.name { pairs.append(("name", rect(name.frame))) }
+        if let time = row.time { pairs += [("time", rect(time.frame)), ("time_text", JSONText.string(row.timeText))] }
+        pairs += [("bubble", rect(row.bubble)), ("content", rect(row.content))]
+        if !row.hasTail { pairs.append(("tail", "false")) }
+        if case .text(let text) = row.rowContent {
+            pairs.append(("text_height", JSONText.number(text.height)))
+            pairs.append(("text_lines", String(text.lines.count)))
+        }
+        if let mark = row.delayedMark { pairs.append(("delayed_mark", rect(mark))) }
+        if let quote = row.quote {
+            pairs.append(("quote", JSONText.object([("bar", rect(quote.bar)), ("name", rect(quote.name.frame)),
+                                                    ("text", rect(quote.text.frame)),
+                                                    ("text_lines", String(quote.text.layout.lines.count))])))
+        }
+        if let edited = row.edited { pairs.append(("edited", rect(edited.frame))) }
+        if let status = row.status {
+            pairs.append(("status", JSONText.object([("status", JSONText.string(status.status.rawValue)),
+                                                     ("frame", rect(status.frame))])))
+        }
+        if !row.reactions.isEmpty {
+            pairs.append(("reactions", JSONText.array(row.reactions.map { chip in
+                JSONText.object([("frame", rect(chip.frame)), ("label", JSONText.string(chip.label.layout.text)),
+                                 ("own", chip.includesOwn ? "true" : "false")])
+            })))
+        }
+        return pairs
+    }
+
     static func table(_ layout: ConversationLayout) -> String {
         var out = "screen \(JSONText.number(layout.screenWidth)) pt, \(layout.rows.count) rows, "
             + "height \(JSONText.number(layout.height)) pt, times in \(layout.timeZone)\n"
         for row in layout.rows {
-            let b = row.bubble
-            out += "\(row.model.source.padding(toLength: 10, withPad: " ", startingAt: 0)) "
-                + "\(row.model.direction.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) "
-                + "\(ModelsCommand.kind(row.model.content).padding(toLength: 11, withPad: " ", startingAt: 0)) "
-                + "y \(String(format: "%8.2f", row.y)) h \(String(format: "%7.2f", row.height))  bubble "
-                + String(format: "%.2f,%.2f %.2f×%.2f", b.x, b.y, b.width, b.height) + "\n"
+            let direction = row.bubble?.direction.rawValue ?? ""
+            let box: Rect
+            switch row.kind {
+            case .bubble(let bubble): box = bubble.bubble
+            case .daySeparator(let label), .notice(let label): box = label.background
+            }
+            out += "\(row.source.padding(toLength: 10, withPad: " ", startingAt: 0)) "
+                + "\(direction.padding(toLength: 8, withPad: " ", startingAt: 0)) "
+                + "\(kind(row).padding(toLength: 13, withPad: " ", startingAt: 0)) "
+                + "y \(String(format: "%8.2f", row.y)) h \(String(format: "%7.2f", row.height))  \(row.bubble == nil ? "label " : "bubble")"
+                + String(format: " %.2f,%.2f %.2f×%.2f", box.x, box.y, box.width, box.height) + "\n"
         }
         return out
     }

@@ -1,4 +1,4 @@
-import BubbleArchive
+import ChatBubbles
 import Foundation
 
 /// `bubbles list`: what an XMPPFramework archive holds, per account and per peer, so that the

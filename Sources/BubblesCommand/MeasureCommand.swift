@@ -1,4 +1,4 @@
-import BubbleText
+import ChatBubbles
 import Dispatch
 import Foundation
 
@@ -7,8 +7,8 @@ import Foundation
 struct MeasureCommand {
     static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
         let screenWidth = parsed[Self.screenWidth] ?? 375
-        let width = parsed[Self.textWidth] ?? OriginApp.maxTextWidth(screenWidth: screenWidth)
-        let fontSize = parsed[Self.fontSize] ?? OriginApp.fontSize
+        let width = parsed[Self.textWidth] ?? LayoutMetrics.classic.maxTextWidth(screenWidth: screenWidth)
+        let fontSize = parsed[Self.fontSize] ?? LayoutMetrics.classic.textFontSize
         let explain = parsed[Self.explain]
         let expectPath = parsed[Self.expect]
         let tolerance = parsed[Self.tolerance] ?? 0.5

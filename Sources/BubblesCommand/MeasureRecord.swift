@@ -1,11 +1,12 @@
-import BubbleText
+import ChatBubbles
 
 /// One output line of `bubbles measure`, with the optional layout receipt.
 struct MeasureRecord {
     let idJSON: String
     let layout: TextLayout
 
-    var rowHeight: Double { OriginApp.textRowHeight(textHeight: layout.height) }
+    /// The classic theme's text row: the layout layer's formula, the one `layout` uses.
+    var rowHeight: Double { LayoutMetrics.classic.textRowHeight(textHeight: layout.height) }
 
     func json(explain: Bool) -> String {
         var pairs: [(String, String)] = [
@@ -56,7 +57,7 @@ struct ExpectationReport {
             measuredIds.insert(message.idText)
             guard let want = expected.heights[message.idText] else { continue }
             compared += 1
-            let got = OriginApp.textRowHeight(textHeight: layout.height)
+            let got = LayoutMetrics.classic.textRowHeight(textHeight: layout.height)
             if abs(got - want) > tolerance {
                 differences += 1
                 let diff = got - want

@@ -1,4 +1,4 @@
-import BubbleText
+import ChatBubbles
 import Foundation
 
 /// One `{"id": …, "text": …, "spans": […]}` line of an NDJSON input.

@@ -1,5 +1,4 @@
-import BubbleArchive
-import BubbleModel
+import ChatBubbles
 import Foundation
 
 /// `bubbles models`: the bubble models of one conversation, i.e. what the layout will be given,
@@ -12,7 +11,7 @@ struct ModelsCommand {
         guard inputs.count == 1, let input = inputs.first else {
             throw CommandError.usage(inputs.isEmpty ? "give the archive or JSON conversation to read" : "give one input")
         }
-        let conversation = try loadConversation(path: input, account: choice.account, peer: choice.peer,
+        let conversation = try CommandGlue.loadConversation(path: input, account: choice.account, peer: choice.peer,
                                                 vcards: choice.vcards, io: io)
         let model = ConversationViewModel(conversation: conversation)
         io.write(json ? jsonText(input: input, model: model) : table(model))
@@ -33,49 +32,82 @@ struct ModelsCommand {
             JSONText.object([("jid", JSONText.string(person.jid)),
                              ("name", JSONText.string(MessageText.senderName(person)))])
         }
-        let bubbles = model.bubbles.map { "  " + json($0) }
+        let items = model.items.map { "  " + json($0) }
         return "{" + [
             "\"input\": " + JSONText.string(input),
             "\"account\": " + participant(model.account),
             "\"peer\": " + participant(model.peer),
-            "\"bubbles\": " + (bubbles.isEmpty ? "[]" : "[\n" + bubbles.joined(separator: ",\n") + "\n]"),
+            "\"bubbles\": " + (items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n]"),
             "\"warnings\": " + JSONText.array(model.warnings.map(JSONText.string)),
         ].joined(separator: ", ") + "}\n"
     }
 
-    /// One bubble as one line of JSON, keys in a fixed order.
+    /// One item as one line of JSON, keys in a fixed order.
+    static func json(_ item: ConversationItem) -> String {
+        switch item {
+        case .message(let bubble): return json(bubble)
+        case .typing(let typing):
+            return JSONText.object(header(source: typing.source, kind: "typing", direction: typing.direction, sender: typing.sender,
+                                          senderName: typing.senderName, time: typing.time, delayed: false)
+                                   + [("warnings", "[]")])
+        case .daySeparator(let separator):
+            return JSONText.object([("source", JSONText.string(separator.source)), ("kind", JSONText.string("day_separator")),
+                                    ("time", JSONText.string(XMPPDateTime.format(separator.date)))])
+        case .notice(let notice):
+            return JSONText.object([("source", JSONText.string(notice.source)), ("kind", JSONText.string("notice")),
+                                    ("text", JSONText.string(notice.text.string))])
+        }
+    }
+
+    private static func header(source: String, kind: String, direction: BubbleDirection, sender: Participant,
+                               senderName: String, time: Date, delayed: Bool) -> [(String, String)] {
+        [("source", JSONText.string(source)), ("kind", JSONText.string(kind)),
+         ("direction", JSONText.string(direction.rawValue)), ("sender", JSONText.string(sender.jid)),
+         ("sender_name", JSONText.string(senderName)), ("time", JSONText.string(XMPPDateTime.format(time))),
+         ("delayed", delayed ? "true" : "false")]
+    }
+
+    /// One bubble as one line of JSON; sizes are the classic theme's (the layout's formulas).
     static func json(_ bubble: BubbleModel) -> String {
-        var pairs: [(String, String)] = [
-            ("source", JSONText.string(bubble.source)),
-            ("kind", JSONText.string(kind(bubble.content))),
-            ("direction", JSONText.string(bubble.direction.rawValue)),
-            ("sender", JSONText.string(bubble.sender.jid)),
-            ("sender_name", JSONText.string(bubble.senderName)),
-            ("time", JSONText.string(XMPPDateTime.format(bubble.time))),
-            ("delayed", bubble.delayed ? "true" : "false"),
-        ]
+        var pairs = header(source: bubble.source, kind: kind(bubble.content), direction: bubble.direction, sender: bubble.sender,
+                           senderName: bubble.senderName, time: bubble.time, delayed: bubble.delayed)
+        let metrics = LayoutMetrics.classic
         switch bubble.content {
-        case .text(let text), .placeholder(let text):
+        case .text(let text):
+            pairs.append(("text", JSONText.string(text.string)))
+        case .placeholder(let text), .tombstone(let text):
             pairs.append(("text", JSONText.string(text)))
         case .image(let image):
+            let size = metrics.imageDisplaySize(pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight)
             pairs.append(("image", JSONText.object([
                 ("format", JSONText.string(image.format)),
                 ("pixel_width", String(image.pixelWidth)), ("pixel_height", String(image.pixelHeight)),
-                ("display_width", JSONText.number(image.displayWidth)),
-                ("display_height", JSONText.number(image.displayHeight)),
+                ("display_width", JSONText.number(size.width)),
+                ("display_height", JSONText.number(size.height)),
                 ("bytes", String(image.bytes.count)),
             ])))
         case .audio(let audio):
             pairs.append(("audio", JSONText.object([
                 ("duration", JSONText.number(audio.duration)),
-                ("bubble_width", JSONText.number(audio.bubbleWidth)),
+                ("bubble_width", JSONText.number(metrics.audioBubbleWidth(duration: audio.duration))),
                 ("bytes", String(audio.bytes.count)),
             ])))
         case .link(let url, let fileName):
             pairs.append(("link", JSONText.object([("url", JSONText.string(url)), ("file_name", JSONText.string(fileName))])))
-        case .typing:
-            break
         }
+        if let quote = bubble.quote {
+            pairs.append(("reply_to", JSONText.object([("source", quote.source.map(JSONText.string) ?? "null"),
+                                                       ("sender_name", JSONText.string(quote.senderName)),
+                                                       ("text", JSONText.string(quote.text.string))])))
+        }
+        if !bubble.reactions.isEmpty {
+            pairs.append(("reactions", JSONText.array(bubble.reactions.map {
+                JSONText.object([("emoji", JSONText.string($0.emoji)), ("count", String($0.count)),
+                                 ("own", $0.includesOwn ? "true" : "false")])
+            })))
+        }
+        if let status = bubble.status { pairs.append(("status", JSONText.string(status.rawValue))) }
+        if bubble.edited { pairs.append(("edited", "true")) }
         pairs.append(("warnings", JSONText.array(bubble.warnings.map(JSONText.string))))
         return JSONText.object(pairs)
     }
@@ -85,19 +117,16 @@ struct ModelsCommand {
         case .text: "text"
         case .image: "image"
         case .audio: "audio"
-        case .typing: "typing"
         case .link: "link"
         case .placeholder: "placeholder"
+        case .tombstone: "tombstone"
         }
     }
 
     // MARK: Table
 
     static func table(_ model: ConversationViewModel) -> String {
-        let rows = model.bubbles.map { bubble in
-            [bubble.source, bubble.direction == .outgoing ? "out" : "in", bubble.senderName,
-             XMPPDateTime.format(bubble.time), kind(bubble.content), (bubble.delayed ? "(delayed) " : "") + shown(bubble.content)]
-        }
+        let rows = model.items.map(tableRow)
         let all = [["SOURCE", "DIR", "SENDER", "TIME (UTC)", "KIND", "SHOWS"]] + rows
         // Terminal columns, so that names in Chinese or with emoji line up (same rule as `list`).
         let widths = (0..<5).map { column in all.map { ListCommand.displayWidth($0[column]) }.max() ?? 0 }
@@ -106,26 +135,49 @@ struct ModelsCommand {
                 column < 5 ? cell + String(repeating: " ", count: widths[column] - ListCommand.displayWidth(cell)) : cell
             }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
-        if model.bubbles.isEmpty { text += "(no messages)\n" }
+        if model.items.isEmpty { text += "(no messages)\n" }
         return text
+    }
+
+    private static func tableRow(_ item: ConversationItem) -> [String] {
+        switch item {
+        case .message(let bubble):
+            let shows = (bubble.delayed ? "(delayed) " : "") + shown(bubble.content)
+            return [bubble.source, bubble.direction == .outgoing ? "out" : "in", bubble.senderName,
+                    XMPPDateTime.format(bubble.time), kind(bubble.content), shows]
+        case .typing(let typing):
+            return [typing.source, typing.direction == .outgoing ? "out" : "in", typing.senderName,
+                    XMPPDateTime.format(typing.time), "typing", "…"]
+        case .daySeparator(let separator):
+            return [separator.source, "", "", XMPPDateTime.format(separator.date), "day", ""]
+        case .notice(let notice):
+            return [notice.source, "", "", notice.time.map(XMPPDateTime.format) ?? "", "notice", notice.text.string]
+        }
     }
 
     /// What a bubble shows, on one line: texts with their line breaks as `⏎`, cut at 60 characters.
     static func shown(_ content: BubbleContent) -> String {
+        let metrics = LayoutMetrics.classic
         switch content {
-        case .text(let text), .placeholder(let text):
-            let line = text.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
-            return line.count > 60 ? String(line.prefix(60)) + "…" : line
+        case .text(let text):
+            return oneLine(text.string)
+        case .placeholder(let text), .tombstone(let text):
+            return oneLine(text)
         case .image(let image):
+            let size = metrics.imageDisplaySize(pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight)
             return "\(image.format) \(image.pixelWidth)×\(image.pixelHeight) px shown at "
-                + "\(tenths(image.displayWidth))×\(tenths(image.displayHeight)) pt (\(image.bytes.count) bytes)"
+                + "\(tenths(size.width))×\(tenths(size.height)) pt (\(image.bytes.count) bytes)"
         case .audio(let audio):
-            return "\(tenths(audio.duration)) s, bubble \(tenths(audio.bubbleWidth)) pt wide (\(audio.bytes.count) bytes)"
+            let width = metrics.audioBubbleWidth(duration: audio.duration)
+            return "\(tenths(audio.duration)) s, bubble \(tenths(width)) pt wide (\(audio.bytes.count) bytes)"
         case .link(let url, let fileName):
             return "\(fileName) <\(url)>"
-        case .typing:
-            return "…"
         }
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        let line = text.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
+        return line.count > 60 ? String(line.prefix(60)) + "…" : line
     }
 
     /// `150`, `110.7`: sizes for reading; the JSON keeps every digit.

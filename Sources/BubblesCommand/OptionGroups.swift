@@ -1,4 +1,4 @@
-import BubbleRender
+import ChatBubbles
 import Foundation
 
 /// Options more than one command takes, declared once so that their names, kinds and help are
@@ -80,7 +80,7 @@ struct ScreenOptions {
         width = parsed[Options.screenWidth] ?? device.width
         guard width >= 200, width <= 2000 else { throw CommandError.usage("--screen-width must be 200…2000 pt") }
         theme = parsed[Options.theme] ?? "classic"
-        timeZone = try RenderJob.timeZone(parsed[Options.timeZone])
+        timeZone = try CommandGlue.timeZone(parsed[Options.timeZone])
     }
 
     /// `--scale`, defaulting to the device's.

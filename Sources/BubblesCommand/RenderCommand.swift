@@ -1,7 +1,4 @@
-import BubbleTheme
-import BubbleLayout
-import BubbleModel
-import BubbleRender
+import ChatBubbles
 import Foundation
 
 /// `bubbles render`: a conversation drawn as the origin app's chat screen.
@@ -10,9 +7,9 @@ struct RenderCommand {
         let options = try RenderOptions(parsed)
         let input = try parsed.onlyPositional("give one archive or JSON conversation")
         guard let output = parsed[Options.output] else { throw CommandError.usage("give the output file with -o") }
-        let conversation = try loadConversation(path: input, account: options.input.account, peer: options.input.peer,
+        let conversation = try CommandGlue.loadConversation(path: input, account: options.input.account, peer: options.input.peer,
                                                 vcards: options.input.vcards, io: io)
-        let warnings = try options.render(ConversationViewModel(conversation: conversation), to: output, io: io)
+        let warnings = try options.render(conversation, to: output, io: io)
         return ModelsCommand.reportWarnings(warnings, io: io)
     }
 }
@@ -30,10 +27,11 @@ struct RenderOptions {
     }
 
     /// Lays out and draws; returns the view-model's warnings. Every file is written atomically.
-    func render(_ model: ConversationViewModel, to output: String, io: CommandIO) throws -> [String] {
+    func render(_ conversation: Conversation, to output: String, io: CommandIO) throws -> [String] {
         let format = image.format ?? OutputFormat(path: output) ?? .png
-        let job = try RenderJob(theme: RenderJob.loadTheme(screen.theme, io: io), timeZone: screen.timeZone)
-        let layout = try job.layouter.layout(model.bubbles, screenWidth: screen.width)
+        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, io: io)
+        let model = chat.items(of: conversation)
+        let layout = try chat.layout(model.items, screenWidth: screen.width)
         let path = io.resolve(output)
         let screenHeight = screen.device.height
         if image.pages {
@@ -41,7 +39,7 @@ struct RenderOptions {
             let base = (path as NSString).deletingPathExtension, ext = (path as NSString).pathExtension
             for index in 0..<count {
                 let page = ConversationRenderer.Viewport(y: Double(index) * screenHeight, height: screenHeight)
-                let data = try job.renderer.render(layout, viewport: page, format: format, scale: image.scale)
+                let data = try chat.render(layout, format: format, scale: image.scale, viewport: page)
                 try write(data, to: "\(base)-\(index + 1).\(ext.isEmpty ? format.rawValue : ext)", io: io)
             }
         } else {
@@ -51,7 +49,7 @@ struct RenderOptions {
             if !image.viewport && layout.height * Double(image.scale) > 20_000 && io.standardErrorIsTerminal {
                 io.writeError("rendering \(layout.rows.count) rows, \(Int(layout.height)) pt tall…\n")
             }
-            try write(try job.renderer.render(layout, viewport: area, format: format, scale: image.scale), to: path, io: io)
+            try write(try chat.render(layout, format: format, scale: image.scale, viewport: area), to: path, io: io)
         }
         return model.warnings
     }

@@ -1,4 +1,4 @@
-import BubbleText
+import ChatBubbles
 import Foundation
 
 /// Style spans as `measure` reads them: `[{"start": 0, "end": 5, "weight": "bold",

@@ -1,5 +1,4 @@
-import BubbleTheme
-import BubbleRender
+import ChatBubbles
 import Foundation
 
 /// `bubbles theme make-images THEME_DIR`: draws a theme's bubble PNGs from the `generate`

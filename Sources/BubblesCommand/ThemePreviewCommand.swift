@@ -1,8 +1,4 @@
-import BubbleTheme
-import BubbleLayout
-import BubbleModel
-import BubbleRender
-import BubbleText
+import ChatBubbles
 import Foundation
 
 /// `bubbles theme preview`: every message kind in a theme and its dark variant at the narrowest
@@ -23,7 +19,7 @@ struct ThemePreviewCommand {
         guard names.count == 1 else { throw CommandError.usage("give one theme name or theme directory") }
         guard let output else { throw CommandError.usage("give the sheet's file with -o") }
 
-        let theme = try RenderJob.loadTheme(names[0], io: io)
+        let theme = try CommandGlue.loadTheme(names[0], io: io)
         var themes = [theme]
         do {
             if let dark = try theme.loadDarkVariant() { themes.append(dark) }
@@ -31,11 +27,11 @@ struct ThemePreviewCommand {
             throw CommandError("theme \(names[0]): dark variant \(theme.darkVariant ?? ""): \(error)")
         }
         let kindsPath = try kinds ?? defaultKindsPath()
-        let conversation = try loadConversation(path: kindsPath, account: nil, peer: nil, vcards: nil, io: io)
+        let conversation = try CommandGlue.loadConversation(path: kindsPath, account: nil, peer: nil, vcards: nil, io: io)
         let model = ConversationViewModel(conversation: conversation)
 
         let columns = try themes.flatMap { theme in
-            try deviceNames.map { try PreviewColumn(theme: theme, device: Device.named($0), models: model.bubbles) }
+            try deviceNames.map { try PreviewColumn(theme: theme, device: Device.named($0), conversation: conversation) }
         }
         let data = try drawSheet(columns, scale: scale)
         let path = io.resolve(output)
@@ -49,7 +45,7 @@ struct ThemePreviewCommand {
     }
 
     static func defaultKindsPath() throws -> String {
-        URL(fileURLWithPath: try RenderJob.themesDirectory()).deletingLastPathComponent()
+        URL(fileURLWithPath: try CommandGlue.themesDirectory()).deletingLastPathComponent()
             .appendingPathComponent("Samples/preview-kinds.json").path
     }
 
@@ -73,17 +69,17 @@ struct ThemePreviewCommand {
                 context.translate(x: x, y: 0)
                 context.addRectangle(CGRect(x: 0, y: 0, width: columnWidth, height: height))
                 context.clip()
-                context.fillAll(with: column.job.theme.colors.background)
+                context.fillAll(with: column.screen.theme.colors.background)
                 let label = column.label
                 try TextDrawing.draw(label, at: CGPoint(x: (columnWidth - label.width) / 2,
                                                         y: (labelBandHeight - label.height) / 2),
-                                     color: column.job.theme.colors.name, in: context, faces: faces)
+                                     color: column.screen.theme.colors.name, in: context, faces: faces)
                 context.translate(x: 0, y: labelBandHeight)
-                try column.job.renderer.draw(column.layout, on: canvas)
+                try column.screen.renderer.draw(column.layout, on: canvas)
             }
             // A hairline between columns, so two columns of the same background stay apart.
             if x > 0 {
-                context.setColor(column.job.theme.colors.time)
+                context.setColor(column.screen.theme.colors.time)
                 context.addRectangle(CGRect(x: x - 0.5, y: 0, width: 1, height: height))
                 context.fill()
             }
@@ -96,15 +92,16 @@ struct ThemePreviewCommand {
 
 /// One column of the sheet: a theme at a device width, laid out, with its label.
 struct PreviewColumn {
-    let job: RenderJob
+    let screen: ChatScreen
     let layout: ConversationLayout
     /// "classic · 320 pt", drawn with the theme's own name font.
     let label: TextLayout
 
-    init(theme: Theme, device: Device, models: [BubbleModel]) throws {
-        job = try RenderJob(theme: theme, timeZone: TimeZone(identifier: "UTC")!)
-        layout = try job.layouter.layout(models, screenWidth: device.width)
-        label = try job.layouter.engine.layout("\(theme.name) · \(Int(device.width)) pt",
+    /// The conversation as this theme shows it (its own items: day separators if it has them).
+    init(theme: Theme, device: Device, conversation: Conversation) throws {
+        screen = try CommandGlue.screen(theme: theme, timeZone: TimeZone(identifier: "UTC")!)
+        layout = try screen.layout(conversation, screenWidth: device.width)
+        label = try screen.layouter.engine.layout("\(theme.name) · \(Int(device.width)) pt",
                                                style: TextStyle(fontSize: ThemePreviewCommand.labelFontSize,
                                                                 maxWidth: device.width, role: .name))
     }

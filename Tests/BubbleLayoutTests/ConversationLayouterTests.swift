@@ -24,8 +24,27 @@ import Testing
                            time: Date(timeIntervalSince1970: 1_714_555_800), delayed: delayed, content: content)
     }
 
-    func row(_ content: BubbleContent, _ direction: BubbleDirection = .incoming, delayed: Bool = false) throws -> RowLayout {
-        try #require(try layouter().layout([model(content, direction, delayed: delayed)], screenWidth: Self.width).rows.first)
+    /// A bubble row with its row's band, read as the tests read it.
+    struct Row {
+        let layout: RowLayout
+        let row: BubbleRowLayout
+        var y: Double { layout.y }
+        var height: Double { layout.height }
+        var bubble: Rect { row.bubble }
+        var avatar: Rect? { row.avatar }
+        var content: Rect { row.content }
+        var delayedMark: Rect? { row.delayedMark }
+        var time: Rect { row.time?.frame ?? Rect(x: .nan, y: .nan, width: 0, height: 0) }
+        var rowContent: RowContent { row.rowContent }
+    }
+
+    func row(_ item: ConversationItem) throws -> Row {
+        let layout = try #require(try layouter().layout([item], screenWidth: Self.width).rows.first)
+        return Row(layout: layout, row: try #require(layout.bubble))
+    }
+
+    func row(_ content: BubbleContent, _ direction: BubbleDirection = .incoming, delayed: Bool = false) throws -> Row {
+        try row(.message(model(content, direction, delayed: delayed)))
     }
 
     /// The text's own height at the classic text width, W − 90.
@@ -48,7 +67,7 @@ import Testing
             + "which makes its text taller than the one-line minimum of twenty points."
         let measured = try textHeight(text)
         #expect(measured.lines >= 3 && measured.height > 20)
-        let row = try row(.text(text))
+        let row = try row(.text(StyledText(text)))
         #expect(row.height == measured.height + 80)
         #expect(row.bubble.height == measured.height + 20)
     }
@@ -75,15 +94,13 @@ import Testing
     @Test func aTextBubbleIsItsTextPlusTheInsets() throws {
         let text = "Hello there"
         let measured = try Self.engine.get().layout(text, style: TextStyle(fontSize: 16, maxWidth: Self.width - 90))
-        let row = try row(.text(text))
+        let row = try row(.text(StyledText(text)))
         #expect(row.bubble.width == measured.width + 20)
         #expect(row.content == Rect(x: 70, y: row.bubble.y + 10, width: measured.width, height: 20))
     }
 
     @Test func anImageWiderThan220IsShown220WideInProportion() throws {
-        let size = MediaGeometry.imageDisplaySize(pixelWidth: 880, pixelHeight: 600)
-        let image = ImageContent(format: "png", pixelWidth: 880, pixelHeight: 600, displayWidth: size.width,
-                                 displayHeight: size.height, bytes: Data())
+        let image = ImageContent(format: "png", pixelWidth: 880, pixelHeight: 600, bytes: Data())
         let row = try row(.image(image))
         #expect(row.bubble.width == 220)
         #expect(row.bubble.height == 600 * 220 / 880)
@@ -92,16 +109,14 @@ import Testing
     }
 
     @Test func aSmallImageIsShownAtItsNaturalSize() throws {
-        let size = MediaGeometry.imageDisplaySize(pixelWidth: 120, pixelHeight: 90)
-        let image = ImageContent(format: "png", pixelWidth: 120, pixelHeight: 90, displayWidth: size.width,
-                                 displayHeight: size.height, bytes: Data())
+        let image = ImageContent(format: "png", pixelWidth: 120, pixelHeight: 90, bytes: Data())
         let row = try row(.image(image), .outgoing)
         #expect(row.bubble == Rect(x: Self.width - 60 - 120, y: row.y + 50, width: 120, height: 90))
     }
 
     @Test(arguments: [(3.0, 110.0), (60.0, 200.0), (0.0, 100.0)])
     func anAudioBubbleGrowsWithTheRecording(seconds: Double, width: Double) throws {
-        let audio = AudioContent(duration: seconds, bubbleWidth: MediaGeometry.audioBubbleWidth(duration: seconds), bytes: Data())
+        let audio = AudioContent(duration: seconds, bytes: Data())
         let row = try row(.audio(audio))
         #expect(row.bubble.width == width)
         #expect(row.height == 100, "one line of duration label")
@@ -118,7 +133,8 @@ import Testing
     }
 
     @Test func aTypingRowIsAOneLineBubble() throws {
-        let row = try row(.typing)
+        let row = try row(.typing(TypingIndicator(source: "typing", direction: .incoming, sender: Self.ann, senderName: "Ann",
+                                                  time: Date(timeIntervalSince1970: 1_714_555_800))))
         #expect(row.rowContent == .typing)
         #expect(row.height == 100)
     }

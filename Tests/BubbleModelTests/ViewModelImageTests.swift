@@ -94,39 +94,16 @@ enum ImageBytes {
     }
 }
 
-@Suite struct MediaGeometryTests {
-    @Test(arguments: [
-        (219, 100, 219.0, 100.0),
-        (220, 100, 220.0, 100.0),
-        (221, 100, 220.0, 100.0 * 220 / 221),
-        (440, 300, 220.0, 150.0),
-        (4000, 3000, 220.0, 165.0),
-        (100, 2000, 100.0, 2000.0),
-        (1, 1, 1.0, 1.0),
-    ])
-    func imageDisplaySize(pixelWidth: Int, pixelHeight: Int, width: Double, height: Double) {
-        let size = MediaGeometry.imageDisplaySize(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-        #expect(size.width == width)
-        #expect(size.height == height)
-    }
-
-    @Test(arguments: [(0.0, 100.0), (3.2, 100 + 320.0 / 30), (15.0, 150.0), (30.0, 200.0), (45.0, 200.0)] as [(Double, Double)])
-    func audioBubbleWidth(duration: Double, width: Double) {
-        #expect(MediaGeometry.audioBubbleWidth(duration: duration) == width)
-    }
-
-    @Test func audioBubbleWidthAtThreePointTwoSeconds() {
-        #expect(abs(MediaGeometry.audioBubbleWidth(duration: 3.2) - 110.666_666_7) < 1e-6)
-    }
-
+/// The origin app's voice bodies: `audio：3.2″` and its ASCII spelling, nothing else.
+@Suite struct AudioBodyTests {
     @Test(arguments: [("audio：3.2″", 3.2), ("audio:3.2\"", 3.2), ("audio：12″", 12.0), (" audio：0.0″\n", 0.0), ("audio:30.25″", 30.25)])
     func audioDuration(body: String, seconds: Double) {
-        #expect(MediaGeometry.audioDuration(body: body) == seconds)
+        #expect(AudioBody.duration(body: body) == seconds)
     }
 
     @Test(arguments: ["audio", "audio：″", "audio：3.2", "audio：-3″", "audio：3.2.1″", "audio：3,2″", "Audio：3.2″",
                       "audio：٣″", "audio：3.2″ extra", "audio： 3.2″", "audio：.5″", "audio：1e3″"])
     func notAnAudioBody(body: String) {
-        #expect(MediaGeometry.audioDuration(body: body) == nil)
+        #expect(AudioBody.duration(body: body) == nil)
     }
 }

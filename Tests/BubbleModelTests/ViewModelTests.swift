@@ -24,9 +24,17 @@ import Testing
         return nil
     }
 
-    func audioWidth(_ content: BubbleContent) -> Double? {
-        if case .audio(let audio) = content { return audio.bubbleWidth }
+    func audioDuration(_ content: BubbleContent) -> Double? {
+        if case .audio(let audio) = content { return audio.duration }
         return nil
+    }
+
+    /// What each item shows: a message's content, or nil for the typing row.
+    func shown(_ model: ConversationViewModel) -> [BubbleContent?] {
+        model.items.map { item in
+            if case .typing = item { return nil }
+            return item.message?.content
+        }
     }
 
     func message(_ source: String, body: String? = nil, attachment: Data? = nil, outgoing: Bool = false) -> Message {
@@ -37,7 +45,7 @@ import Testing
         var late = message("row 2", body: "late", outgoing: true)
         late.delayedSince = Self.start - 3600
         let model = viewModel([message("row 1", body: "hi"), late])
-        #expect(model.bubbles == [
+        #expect(model.messages == [
             BubbleModel(source: "row 1", direction: .incoming, sender: Self.ann, senderName: "ann",
                         time: Self.start, delayed: false, content: .text("hi")),
             BubbleModel(source: "row 2", direction: .outgoing, sender: Self.me, senderName: "Me",
@@ -57,10 +65,10 @@ import Testing
     @Test func imagesScaleToTwoHundredTwentyPointsAndSmallerOnesKeepTheirSize() {
         let model = viewModel([message("row 1", body: "image", attachment: ImageBytes.png(width: 440, height: 300)),
                                message("row 2", body: "image", attachment: ImageBytes.jpeg(width: 219, height: 50))])
-        #expect(model.bubbles.map(\.content) == [
-            .image(ImageContent(format: "png", pixelWidth: 440, pixelHeight: 300, displayWidth: 220, displayHeight: 150,
+        #expect(model.messages.map(\.content) == [
+            .image(ImageContent(format: "png", pixelWidth: 440, pixelHeight: 300,
                                 bytes: ImageBytes.png(width: 440, height: 300))),
-            .image(ImageContent(format: "jpeg", pixelWidth: 219, pixelHeight: 50, displayWidth: 219, displayHeight: 50,
+            .image(ImageContent(format: "jpeg", pixelWidth: 219, pixelHeight: 50,
                                 bytes: ImageBytes.jpeg(width: 219, height: 50))),
         ])
         #expect(model.warnings == [])
@@ -68,13 +76,13 @@ import Testing
 
     @Test func anImageHeaderOfTenBillionPixelsIsAPlaceholder() {
         let model = viewModel([message("row 4", body: "image", attachment: ImageBytes.png(width: 100_000, height: 100_000))])
-        #expect(model.bubbles.map(\.content) == [.placeholder("[image too large]")])
+        #expect(model.messages.map(\.content) == [.placeholder("[image too large]")])
         #expect(model.warnings == ["row 4: png header claims 100000 × 100000 pixels, more than the limit of 50000000"])
     }
 
     @Test func fiftyMillionPixelsIsStillAnImage() {
         let model = viewModel([message("row 4", body: "image", attachment: ImageBytes.png(width: 10_000, height: 5_000))])
-        #expect(model.bubbles.first.flatMap { imageFormat($0.content) } == "png")
+        #expect(model.messages.first.flatMap { imageFormat($0.content) } == "png")
         #expect(model.warnings == [])
     }
 
@@ -83,10 +91,10 @@ import Testing
                                message("row 2", body: "image", attachment: Data("not an image".utf8)),
                                message("row 3", attachment: Data("not an image either".utf8)),
                                message("row 4", attachment: ImageBytes.gif(width: 3, height: 4))])
-        #expect(model.bubbles.map(\.content).prefix(3) == [.placeholder("[image missing]"),
+        #expect(model.messages.map(\.content).prefix(3) == [.placeholder("[image missing]"),
                                                            .placeholder("[image could not be shown]"),
                                                            .placeholder("[attachment]")])
-        #expect(model.bubbles.last.flatMap { imageFormat($0.content) } == "gif")
+        #expect(model.messages.last.flatMap { imageFormat($0.content) } == "gif")
         #expect(model.warnings == ["row 1: body 'image' without an <attachment>",
                                    "row 2: image of 12 bytes is not a PNG, JPEG, GIF or WebP image",
                                    "row 3: <attachment> of 19 bytes with no body is not an image"])
@@ -99,11 +107,11 @@ import Testing
                                message("row 3", body: "audio:30.0\"", attachment: voice),
                                message("row 4", body: "audio：45.0″", attachment: voice),
                                message("row 5", body: "audio：3.2″")])
-        let widths = model.bubbles.map { audioWidth($0.content) }
-        let expected: [Double?] = [100, 100 + 100 * 3.2 / 30, 200, 200, nil]
-        #expect(widths == expected)
-        #expect(model.bubbles[1].content == .audio(AudioContent(duration: 3.2, bubbleWidth: 100 + 100 * 3.2 / 30, bytes: voice)))
-        #expect(model.bubbles[4].content == .placeholder("[voice message missing]"))
+        let durations = model.messages.map { audioDuration($0.content) }
+        let expected: [Double?] = [0, 3.2, 30, 45, nil]
+        #expect(durations == expected, "the bubble's width is the layout's (BubbleLayoutTests)")
+        #expect(model.messages[1].content == .audio(AudioContent(duration: 3.2, bytes: voice)))
+        #expect(model.messages[4].content == .placeholder("[voice message missing]"))
         #expect(model.warnings == ["row 5: voice message without an <attachment>"])
     }
 
@@ -113,19 +121,20 @@ import Testing
         var composingState = message("row 3")
         composingState.chatState = "composing"
         let older = viewModel([composingFlag, message("row 2", body: "hi"), composingState])
-        #expect(older.bubbles.map(\.source) == ["row 2", "row 3"])
-        #expect(older.bubbles.last?.content == .typing)
+        #expect(older.items.map(\.source) == ["row 2", "row 3"])
+        guard case .typing(let typing)? = older.items.last else { Issue.record("no typing row"); return }
+        #expect(typing.direction == .incoming && typing.senderName == "ann")
         #expect(older.warnings == [], "a stale typing row is dropped without a warning")
         let newestFlag = viewModel([message("row 2", body: "hi"), composingFlag])
-        #expect(newestFlag.bubbles.map(\.content) == [.text("hi"), .typing])
+        #expect(shown(newestFlag) == [.text("hi"), nil])
         let notNewest = viewModel([composingState, message("row 9", body: "after")])
-        #expect(notNewest.bubbles.map(\.content) == [.text("after")])
+        #expect(notNewest.messages.map(\.content) == [.text("after")])
     }
 
     @Test func aComposingStateWithABodyIsAMessage() {
         var message = message("row 1", body: "typed")
         message.chatState = "composing"
-        #expect(viewModel([message, self.message("row 2", body: "x")]).bubbles.map(\.content) == [.text("typed"), .text("x")])
+        #expect(viewModel([message, self.message("row 2", body: "x")]).messages.map(\.content) == [.text("typed"), .text("x")])
     }
 
     @Test func outOfBandLinks() {
@@ -135,7 +144,7 @@ import Testing
         named.outOfBandURL = "https://example.com/d/8f3a2c"
         named.declaredKind = "file"
         named.fileName = "Lunch menu.pdf"
-        #expect(viewModel([link, named]).bubbles.map(\.content) == [
+        #expect(viewModel([link, named]).messages.map(\.content) == [
             .link(url: "https://example.com/files/Ferry%20timetable.pdf?x=1#p", fileName: "Ferry timetable.pdf"),
             .link(url: "https://example.com/d/8f3a2c", fileName: "Lunch menu.pdf"),
         ])
@@ -155,7 +164,7 @@ import Testing
         var paused = message("row 21")
         paused.chatState = "paused"
         let model = viewModel([broken, error, message("row 19", body: "  \n"), receipt, paused, message("row 22", body: "end")])
-        #expect(model.bubbles.map(\.content) == [
+        #expect(model.messages.map(\.content) == [
             .placeholder("[unsupported message]"), .placeholder("[message not delivered]"),
             .placeholder("[empty message]"), .placeholder("[empty message]"), .placeholder("[empty message]"), .text("end"),
         ])
@@ -166,22 +175,22 @@ import Testing
             "row 20: a receipt for message 'm-3' with no body",
             "row 21: chat state 'paused' with no body",
         ])
-        #expect(model.bubbles[0].warnings == ["row 17: invalid base64 in <attachment>"])
+        #expect(model.messages[0].warnings == ["row 17: invalid base64 in <attachment>"])
     }
 
     @Test func aTextWithAnUnexpectedAttachmentKeepsTheText() {
         let model = viewModel([message("row 1", body: "look", attachment: Data([1, 2]))])
-        #expect(model.bubbles.map(\.content) == [.text("look")])
+        #expect(model.messages.map(\.content) == [.text("look")])
         #expect(model.warnings == ["row 1: <attachment> of 2 bytes ignored: the body is neither 'image' nor 'audio：N″'"])
     }
 
     @Test func textOfMegabytesIsCutAtACharacterBoundary() throws {
         let text = String(repeating: "ab", count: 3) + String(repeating: "😀", count: 1_000_000)  // 4 000 006 bytes
         let model = viewModel([message("row 5", body: text)], options: ViewModelOptions(maximumTextBytes: 65_536))
-        let bubble = try #require(model.bubbles.first)
+        let bubble = try #require(model.messages.first)
         guard case .text(let shown) = bubble.content else { Issue.record("not text"); return }
-        #expect(shown.utf8.count == 6 + 65_528 + 3)  // 16382 emoji fit in the remaining 65 530 bytes, then "…"
-        #expect(shown.hasSuffix("😀…"))
+        #expect(shown.string.utf8.count == 6 + 65_528 + 3)  // 16382 emoji fit in the remaining 65 530 bytes, then "…"
+        #expect(shown.string.hasSuffix("😀…"))
         #expect(model.warnings == ["row 5: text of 4000006 bytes cut to its first 65534 bytes"])
     }
 
@@ -202,12 +211,11 @@ import Testing
         var image = message("message 4", body: "image", attachment: ImageBytes.gif(width: 10, height: 20))
         image.declaredKind = "image"
         let model = viewModel([typing, audio, text, image, typing])
-        #expect(model.bubbles.map(\.content) == [
-            .audio(AudioContent(duration: 3.25, bubbleWidth: 100 + 100 * 3.25 / 30, bytes: Data([9]))),
+        #expect(shown(model) == [
+            .audio(AudioContent(duration: 3.25, bytes: Data([9]))),
             .text("image"),
-            .image(ImageContent(format: "gif", pixelWidth: 10, pixelHeight: 20, displayWidth: 10, displayHeight: 20,
-                                bytes: ImageBytes.gif(width: 10, height: 20))),
-            .typing,
+            .image(ImageContent(format: "gif", pixelWidth: 10, pixelHeight: 20, bytes: ImageBytes.gif(width: 10, height: 20))),
+            nil,
         ])
     }
 }

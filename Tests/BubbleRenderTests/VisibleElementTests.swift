@@ -6,7 +6,7 @@ import BubbleSnapshotTesting
 import BubbleText
 import Foundation
 import Testing
-@testable import BubblesCommand
+import ChatBubbles
 
 /// The snapshot comparison must see what a user would miss: the sample's layout with one small
 /// element taken away, drawn by the same renderer, differs from the committed reference. Each
@@ -16,17 +16,14 @@ import Testing
     /// json-classic: Samples/conversation.json, classic theme, iPhone 8 (375 pt at 2x).
     static let reference = "json-classic"
 
-    static func sampleLayout() throws -> (layout: ConversationLayout, job: RenderJob) {
-        let io = CommandIO(readStandardInput: { Data() }, write: { _ in }, writeError: { _ in },
-                           currentDirectory: Snapshot.repository.path)
-        let conversation = try loadConversation(path: "Samples/conversation.json", account: nil, peer: nil, vcards: nil, io: io)
-        let job = try RenderJob(theme: RenderJob.loadTheme("classic", io: io), timeZone: RenderJob.timeZone(nil))
-        let layout = try job.layouter.layout(ConversationViewModel(conversation: conversation).bubbles, screenWidth: 375)
-        return (layout, job)
+    static func sampleLayout() throws -> (layout: ConversationLayout, job: ChatScreen) {
+        let conversation = try Conversation.load(path: Snapshot.repository.path + "/Samples/conversation.json")
+        let job = try ChatScreen(theme: "classic")
+        return (try job.layout(conversation, screenWidth: 375), job)
     }
 
-    static func compare(_ layout: ConversationLayout, _ job: RenderJob) throws -> SnapshotFailure? {
-        let png = try job.renderer.render(layout, format: .png, scale: 2)
+    static func compare(_ layout: ConversationLayout, _ job: ChatScreen) throws -> SnapshotFailure? {
+        let png = try job.render(layout, format: .png, scale: 2)
         return try compareSnapshot(of: png, as: .image, named: reference)
     }
 
@@ -39,9 +36,11 @@ import Testing
     @Test func aMissingLateDeliveryClockFailsTheComparison() throws {
         var (layout, job) = try Self.sampleLayout()
         #expect(try Self.compare(layout, job) == nil)
-        let index = try #require(layout.rows.firstIndex { $0.delayedMark != nil }, "the sample has a delayed message")
-        let mark = try #require(layout.rows[index].delayedMark)
-        layout.rows[index].delayedMark = nil
+        let index = try #require(layout.rows.firstIndex { $0.bubble?.delayedMark != nil }, "the sample has a delayed message")
+        var row = try #require(layout.rows[index].bubble)
+        let mark = try #require(row.delayedMark)
+        row.delayedMark = nil
+        layout.rows[index].kind = .bubble(row)
 
         let failure = try #require(try Self.compare(layout, job), "removing the clock must be seen")
         #expect(failure.referenceExists)
@@ -56,11 +55,13 @@ import Testing
     @Test func missingTypingDotsFailTheComparison() throws {
         var (layout, job) = try Self.sampleLayout()
         #expect(try Self.compare(layout, job) == nil)
-        let index = try #require(layout.rows.firstIndex { $0.rowContent == .typing }, "the sample ends with a typing row")
-        let content = layout.rows[index].content
+        let index = try #require(layout.rows.firstIndex { $0.bubble?.rowContent == .typing }, "the sample ends with a typing row")
+        var row = try #require(layout.rows[index].bubble)
+        let content = row.content
         // The same bubble, holding empty text instead of the three dots.
         let empty = try job.layouter.engine.layout("", style: TextStyle(maxWidth: content.width))
-        layout.rows[index].rowContent = .text(empty)
+        row.rowContent = .text(empty)
+        layout.rows[index].kind = .bubble(row)
 
         let failure = try #require(try Self.compare(layout, job), "removing the dots must be seen")
         let box = try #require(Self.boundingBox(failure.difference.message))

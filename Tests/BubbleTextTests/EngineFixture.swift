@@ -4,7 +4,8 @@ import Foundation
 /// One engine on the bundled fonts for every test (fonts load once).
 enum Fixture {
     static let engine: TextEngine = try! TextEngine(fonts: FontSet.bundled())
-    static let width = OriginApp.maxTextWidth(screenWidth: 375)
+    /// The classic text width: W − 90 on a 375 pt screen.
+    static let width = 285.0
     static let style = TextStyle(fontSize: 16, maxWidth: width)
 
     static func layout(_ text: String, width: Double = Fixture.width, engine: TextEngine = Fixture.engine) throws -> TextLayout {

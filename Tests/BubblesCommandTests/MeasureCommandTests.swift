@@ -1,3 +1,4 @@
+import BubbleLayout
 import BubblesCommand
 import BubbleText
 import Foundation
@@ -40,7 +41,7 @@ import Testing
         let outputLines = result.output.split(separator: "\n").map(String.init)
         for (line, text) in zip(outputLines, ["Hello", long]) {
             let layout = try Self.engine.layout(text, style: TextStyle(fontSize: 16, maxWidth: 285))
-            let rowHeight = OriginApp.textRowHeight(textHeight: layout.height)
+            let rowHeight = LayoutMetrics.classic.textRowHeight(textHeight: layout.height)
             #expect(line.contains("\"lines\": \(layout.lines.count), \"width\": \(layout.width), \"height\": \(layout.height)"), "\(line)")
             #expect(line.hasSuffix("\"row_height\": \(rowHeight == rowHeight.rounded() ? String(Int(rowHeight)) : "\(rowHeight)")}"), "\(line)")
         }

@@ -1,0 +1,167 @@
+import BubbleArchive
+import BubbleModel
+import BubbleText
+import Foundation
+
+/// Bubble rows: a message's content and the parts around it (quote, time, ticks, reactions),
+/// the header band and the avatar, placed for the row's place in its group.
+extension ConversationLayouter {
+    /// What the row needs of a message or of the typing indicator.
+    private struct Speech {
+        var source: String
+        var direction: BubbleDirection
+        var sender: Participant
+        var senderName: String
+        var time: Date
+        var delayed: Bool
+        var message: BubbleModel?
+
+        init(_ item: ConversationItem) {
+            switch item {
+            case .typing(let typing):
+                self.init(source: typing.source, direction: typing.direction, sender: typing.sender,
+                          senderName: typing.senderName, time: typing.time, delayed: false, message: nil)
+            case .message(let model):
+                self.init(source: model.source, direction: model.direction, sender: model.sender,
+                          senderName: model.senderName, time: model.time, delayed: model.delayed, message: model)
+            case .daySeparator, .notice:
+                preconditionFailure("not a bubble row")
+            }
+        }
+
+        init(source: String, direction: BubbleDirection, sender: Participant, senderName: String, time: Date,
+             delayed: Bool, message: BubbleModel?) {
+            (self.source, self.direction, self.sender, self.senderName) = (source, direction, sender, senderName)
+            (self.time, self.delayed, self.message) = (time, delayed, message)
+        }
+    }
+
+    /// The content measured: its size, how far inside the bubble it sits, what it draws, and
+    /// whether it follows the text formula (insets and one-line minimum).
+    private struct MeasuredContent {
+        var size: (width: Double, height: Double)
+        var isTextLike: Bool
+        var row: RowContent
+    }
+
+    func bubbleRow(_ item: ConversationItem, place: GroupPlace, screenWidth: Double, top: Double) throws -> RowLayout {
+        let m = metrics
+        let speech = Speech(item)
+        let outgoing = speech.direction == .outgoing
+        let insets = m.textInsets
+        let maxText = m.maxTextWidth(screenWidth: screenWidth)
+        let grouped = m.grouping != nil
+        let showsHeader = !grouped || place.first
+        let topSpace = !grouped || place.first ? m.margin : m.grouping!.spacing
+        let bottomSpace = !grouped || place.last ? m.margin : 0
+
+        var content = try measureContent(speech, maxText: maxText)
+        let quote = try speech.message?.quote.map { try measureQuote($0, maxText: maxText) }
+        let timeText = timeFormatter.string(from: speech.time)
+        let timeLayout = try engine.layout(timeText, style: TextStyle(fontSize: m.timeFontSize, maxWidth: .infinity, role: .time))
+        let edited = speech.message?.edited == true
+            ? try engine.layout("edited", style: TextStyle(fontSize: m.timeFontSize, maxWidth: .infinity, role: .time)) : nil
+        let status = outgoing ? speech.message?.status : nil
+
+        // The time inside the bubble: after the last line when it fits there, else below.
+        let meta = m.timePlacement == .bubble ? metaWidth(time: timeLayout, edited: edited, status: status, delayed: speech.delayed) : 0
+        var metaBelow = false
+        if meta > 0 {
+            if case .text(let text) = content.row, let last = text.lines.last,
+               last.width + m.parts.metaGap + meta <= maxText {
+                content.size.width = max(content.size.width, last.width + m.parts.metaGap + meta)
+            } else {
+                metaBelow = true
+                content.size.width = max(content.size.width, meta)
+            }
+        }
+        let quoteHeight = quote.map { $0.height + m.parts.quoteSpacing } ?? 0
+        let inner = (width: max(content.size.width, quote?.width ?? 0),
+                     height: content.size.height + quoteHeight + (metaBelow ? timeLayout.height : 0))
+        let padded = content.isTextLike || quote != nil || meta > 0
+        var bubbleSize = padded
+            ? (width: inner.width + insets.left + insets.right,
+               height: m.textBubbleHeight(contentHeight: inner.height))
+            : inner
+        // A bubble image needs its caps: never narrower than both of them.
+        bubbleSize.width = max(bubbleSize.width, insets.left + insets.right + 20)
+        let contentHeight = padded ? max(content.size.height, m.minimumTextHeight - quoteHeight) : content.size.height
+
+        let bubbleTop = top + topSpace + (showsHeader ? m.headerHeight : 0)
+        let bubbleX = outgoing ? screenWidth - m.bubbleInset - bubbleSize.width : m.bubbleInset
+        let bubble = Rect(x: bubbleX, y: bubbleTop, width: bubbleSize.width, height: bubbleSize.height)
+        let inset = padded ? (insets.left, insets.top) : (0, 0)
+        let contentRect = Rect(x: bubbleX + inset.0, y: bubbleTop + inset.1 + quoteHeight,
+                               width: content.size.width, height: contentHeight)
+
+        // The avatar: beside the name band, or with grouping beside the group's last bubble.
+        var avatar: Rect? = nil
+        if !grouped || place.last {
+            let avatarY = grouped ? max(top + topSpace, bubble.maxY - m.avatarSize) : top + m.margin
+            avatar = Rect(x: outgoing ? screenWidth - m.margin - m.avatarSize : m.margin, y: avatarY,
+                          width: m.avatarSize, height: m.avatarSize)
+        }
+        var name: PlacedText? = nil
+        if showsHeader {
+            let nameLayout = try engine.layout(speech.senderName, style: TextStyle(fontSize: m.nameFontSize, maxWidth: .infinity, role: .name))
+            let nameWidth = min(nameLayout.width, screenWidth - 2 * m.bubbleInset)
+            name = PlacedText(frame: Rect(x: outgoing ? screenWidth - m.bubbleInset - nameWidth : m.bubbleInset, y: top + m.margin,
+                                          width: nameWidth, height: nameLayout.lines[0].height), layout: nameLayout)
+        }
+        var parts = Parts()
+        if m.timePlacement == .header {
+            if showsHeader {
+                parts = headerParts(time: timeLayout, edited: edited, status: status, delayed: speech.delayed,
+                                    outgoing: outgoing, screenWidth: screenWidth, bandBottom: top + m.margin + m.headerHeight)
+            }
+        } else {
+            parts = bubbleParts(time: timeLayout, edited: edited, status: status, delayed: speech.delayed,
+                                right: bubble.maxX - insets.right, bottom: bubble.maxY - insets.bottom)
+        }
+        let reactions = try layoutReactions(speech.message?.reactions ?? [], bubble: bubble, outgoing: outgoing,
+                                            maxWidth: screenWidth - 2 * m.bubbleInset)
+        let reactionsHeight = reactions.last.map { $0.frame.maxY - bubble.maxY } ?? 0
+        let row = BubbleRowLayout(
+            direction: speech.direction, sender: speech.sender, senderName: speech.senderName, message: speech.message,
+            avatar: avatar, name: name, time: parts.time, timeText: timeText, bubble: bubble,
+            hasTail: !grouped || place.last, content: contentRect, rowContent: content.row, delayedMark: parts.delayedMark,
+            quote: quote.map { $0.placed(at: bubbleX + inset.0, top: bubbleTop + inset.1, barHeight: $0.height, m.parts) },
+            edited: parts.edited, status: parts.status, reactions: reactions)
+        let height = topSpace + (showsHeader ? m.headerHeight : 0) + bubbleSize.height + reactionsHeight + bottomSpace
+        return RowLayout(source: speech.source, y: top, height: height, kind: .bubble(row))
+    }
+
+    private func measureContent(_ speech: Speech, maxText: Double) throws -> MeasuredContent {
+        let m = metrics
+        let style = TextStyle(fontSize: m.textFontSize, maxWidth: maxText)
+        guard let message = speech.message else {
+            return MeasuredContent(size: (36, 20), isTextLike: true, row: .typing)
+        }
+        switch message.content {
+        case .text(let text):
+            let layout = try engine.layout(text, style: style)
+            return MeasuredContent(size: (layout.width, layout.height), isTextLike: true, row: .text(layout))
+        case .placeholder(let text), .tombstone(let text):
+            var attributes = TextAttributes(color: .secondary)
+            if case .tombstone = message.content { attributes.italic = true }
+            let layout = try engine.layout(StyledText(text, spans: [.init(0..<text.utf16.count, attributes)]), style: style)
+            return MeasuredContent(size: (layout.width, layout.height), isTextLike: true, row: .text(layout))
+        case .image(let image):
+            let size = m.imageDisplaySize(pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight)
+            return MeasuredContent(size: size, isTextLike: false, row: .image(image))
+        case .audio(let audio):
+            let label = try engine.layout(Self.durationLabel(audio.duration), style: TextStyle(fontSize: m.textFontSize, maxWidth: .infinity))
+            let width = m.audioBubbleWidth(duration: audio.duration) - m.textInsets.left - m.textInsets.right
+            let height = max(label.height, m.minimumTextHeight)
+            let icon = Rect(x: 0, y: (height - 20) / 2, width: 20, height: 20)
+            let labelBox = Rect(x: width - label.width, y: (height - label.height) / 2, width: label.width, height: label.height)
+            return MeasuredContent(size: (width, label.height), isTextLike: true,
+                                   row: .audio(audio, icon: icon, duration: label, durationOrigin: labelBox))
+        case .link(let url, let fileName):
+            let iconSide = 20.0, gap = 8.0
+            let name = try engine.layout(fileName, style: TextStyle(fontSize: m.textFontSize, maxWidth: max(40, maxText - iconSide - gap)))
+            return MeasuredContent(size: (iconSide + gap + name.width, name.height), isTextLike: true,
+                                   row: .link(url: url, icon: Rect(x: 0, y: 0, width: iconSide, height: iconSide), name: name))
+        }
+    }
+}

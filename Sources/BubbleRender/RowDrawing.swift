@@ -1,0 +1,133 @@
+import BubbleLayout
+import BubbleModel
+import BubbleTheme
+import BubbleText
+import Foundation
+
+/// Drawing one row of each kind: bubble rows with their parts, day separators and notices.
+/// Every text is drawn from the layout that measured it.
+extension ConversationRenderer {
+    func draw(_ row: RowLayout, in context: CairoContext, faces: FreeTypeFaces) throws {
+        switch row.kind {
+        case .bubble(let bubble): try draw(bubble, in: context, faces: faces)
+        case .daySeparator(let label): try drawLabel(label, pill: true, in: context, faces: faces)
+        case .notice(let label): try drawLabel(label, pill: false, in: context, faces: faces)
+        }
+    }
+
+    private func palette(body: RGBAColor) -> TextPalette {
+        let colors = theme.colors
+        return TextPalette(body: body, link: colors.link, mention: colors.link, quote: colors.name, secondary: colors.time)
+    }
+
+    private func drawLabel(_ row: LabelRowLayout, pill: Bool, in context: CairoContext, faces: FreeTypeFaces) throws {
+        if pill {
+            context.setColor(theme.colors.labelBackground)
+            context.addRoundedRectangle(cgRect(row.background), radius: row.background.height / 2)
+            context.fill()
+        }
+        try TextDrawing.draw(row.label.layout, at: origin(row.label.frame), palette: palette(body: theme.colors.time),
+                             in: context, faces: faces)
+    }
+
+    private func draw(_ row: BubbleRowLayout, in context: CairoContext, faces: FreeTypeFaces) throws {
+        let colors = theme.colors
+        if let avatar = row.avatar { try drawAvatar(row, in: avatar, context: context, faces: faces) }
+        if let name = row.name {
+            try TextDrawing.draw(name.layout, at: origin(name.frame), color: colors.name, in: context, faces: faces)
+        }
+        for label in [row.time, row.edited].compactMap({ $0 }) {
+            try TextDrawing.draw(label.layout, at: origin(label.frame), color: colors.time, in: context, faces: faces)
+        }
+        if let status = row.status {
+            context.draw(.ticks(status.status == .sent ? 1 : 2), in: cgRect(status.frame),
+                         color: status.status == .read ? colors.readStatus : colors.status)
+        }
+
+        let style = bubbles.style(outgoing: row.isOutgoing, tail: row.hasTail)
+        let bubble = cgRect(row.bubble)
+        if case .image(let image) = row.rowContent, row.quote == nil {
+            do {
+                let raster = try RasterImage(data: image.bytes, name: row.message?.source ?? "image")
+                try context.draw(raster, in: bubble, fit: .fill, clip: .bubble(style.image, mirrored: style.mirrored))
+            } catch {
+                try context.drawBrokenImage(in: bubble, clip: .bubble(style.image, mirrored: style.mirrored))
+            }
+        } else {
+            try context.drawNineSlice(style.image, in: bubble, mirrored: style.mirrored)
+        }
+        let text = palette(body: row.isOutgoing ? colors.outgoingText : colors.incomingText)
+        if let quote = row.quote {
+            context.setColor(colors.quoteBar)
+            context.addRectangle(cgRect(quote.bar))
+            context.fill()
+            try TextDrawing.draw(quote.name.layout, at: origin(quote.name.frame), color: colors.name, in: context, faces: faces)
+            try TextDrawing.draw(quote.text.layout, at: origin(quote.text.frame), palette: text, in: context, faces: faces)
+        }
+        try drawContent(row, palette: text, in: context, faces: faces)
+        if let mark = row.delayedMark {
+            context.draw(.clock, in: cgRect(mark), color: colors.delayedMark)
+        }
+        for chip in row.reactions {
+            context.setColor(colors.reactionBackground)
+            context.addRoundedRectangle(cgRect(chip.frame), radius: chip.frame.height / 2)
+            context.fill()
+            if chip.includesOwn {
+                context.setColor(colors.ownReaction)
+                context.setLineWidth(1)
+                context.addRoundedRectangle(cgRect(chip.frame).insetBy(dx: 0.5, dy: 0.5), radius: chip.frame.height / 2 - 0.5)
+                context.stroke()
+            }
+            try TextDrawing.draw(chip.label.layout, at: origin(chip.label.frame), palette: text, in: context, faces: faces)
+        }
+    }
+
+    private func drawContent(_ row: BubbleRowLayout, palette: TextPalette, in context: CairoContext, faces: FreeTypeFaces) throws {
+        let content = row.content
+        switch row.rowContent {
+        case .text(let text):
+            // A text lower than the one-line minimum sits in the middle of it.
+            let y = content.y + (content.height - text.height) / 2
+            try TextDrawing.draw(text, at: CGPoint(x: content.x, y: y), palette: palette, in: context, faces: faces)
+        case .image(let image):
+            guard row.quote != nil else { return }
+            let rect = cgRect(content)
+            do {
+                try context.draw(try RasterImage(data: image.bytes, name: row.message?.source ?? "image"), in: rect, fit: .fill,
+                                 clip: .roundedRectangle(radius: 4))
+            } catch {
+                try context.drawBrokenImage(in: rect, clip: .roundedRectangle(radius: 4))
+            }
+        case .audio(_, let icon, let duration, let labelBox):
+            // The speaker sits on the tail's side, the duration on the other, as in the app.
+            let iconX = row.isOutgoing ? content.maxX - icon.maxX : content.x + icon.x
+            let labelX = row.isOutgoing ? content.x : content.maxX - labelBox.width
+            context.draw(.speaker(facing: row.isOutgoing ? .left : .right),
+                         in: CGRect(x: iconX, y: content.y + icon.y, width: icon.width, height: icon.height),
+                         color: theme.colors.audioIcon)
+            try TextDrawing.draw(duration, at: CGPoint(x: labelX, y: content.y + labelBox.y), palette: palette,
+                                 in: context, faces: faces)
+        case .typing:
+            context.draw(.typingDots, in: cgRect(content), color: theme.colors.typingDots)
+        case .link(_, let icon, let name):
+            context.draw(.file, in: CGRect(x: content.x + icon.x, y: content.y + (content.height - icon.height) / 2,
+                                           width: icon.width, height: icon.height), color: theme.colors.link)
+            let x = content.x + icon.maxX + 8
+            try TextDrawing.draw(name, at: CGPoint(x: x, y: content.y + (content.height - name.height) / 2),
+                                 color: theme.colors.link, in: context, faces: faces)
+        }
+    }
+
+    private func drawAvatar(_ row: BubbleRowLayout, in avatar: Rect, context: CairoContext, faces: FreeTypeFaces) throws {
+        let drawing = try context.drawAvatar(photo: row.sender.avatar, jid: row.sender.jid, in: cgRect(avatar),
+                                             shape: theme.layout.avatarShape)
+        guard case .generated = drawing, let initial = row.senderName.first else { return }
+        let initials = try initialsEngine.layout(String(initial).uppercased(),
+                                                 style: TextStyle(fontSize: avatar.height * 0.45, maxWidth: .infinity, role: .name))
+        let origin = CGPoint(x: avatar.x + (avatar.width - initials.width) / 2,
+                             y: avatar.y + (avatar.height - initials.height) / 2)
+        try TextDrawing.draw(initials, at: origin, color: .white, in: context, faces: faces)
+    }
+
+    private func origin(_ rect: Rect) -> CGPoint { CGPoint(x: rect.x, y: rect.y) }
+}

@@ -1,0 +1,81 @@
+import ChatBubbles
+import Foundation
+
+/// A phone screen in points and its usual scale.
+struct Device: Sendable {
+    let name: String
+    let width: Double
+    let height: Double
+    let scale: Int
+
+    static let all = [
+        Device(name: "iphone-se", width: 320, height: 568, scale: 2),
+        Device(name: "iphone-8", width: 375, height: 667, scale: 2),
+        Device(name: "iphone-13", width: 390, height: 844, scale: 3),
+        Device(name: "iphone-14-pro-max", width: 430, height: 932, scale: 3),
+    ]
+
+    static func named(_ name: String) throws -> Device {
+        guard let device = all.first(where: { $0.name == name.lowercased() }) else {
+            throw CommandError.usage("unknown --device \(name); one of \(all.map(\.name).joined(separator: ", "))")
+        }
+        return device
+    }
+}
+
+/// The front door as the command line uses it: inputs named as the user typed them, and
+/// every error turned into a `CommandError` with its exit code.
+enum CommandGlue {
+    /// The repository's Themes/ folder (beside Fonts/), which holds the samples' folder too.
+    static func themesDirectory() throws -> String { try Theme.bundledThemesDirectory() }
+
+    /// A theme by name (in Themes/) or by directory path.
+    static func loadTheme(_ nameOrPath: String, io: CommandIO) throws -> Theme {
+        do {
+            return try Theme.named(nameOrPath, currentDirectory: io.currentDirectory)
+        } catch let error as ThemeError {
+            throw CommandError("theme \(nameOrPath): \(error)")
+        }
+    }
+
+    /// A theme's chat screen (fonts and bubble images loaded); theme errors name the theme.
+    static func screen(theme nameOrPath: String, timeZone: TimeZone, io: CommandIO) throws -> ChatScreen {
+        try screen(theme: loadTheme(nameOrPath, io: io), timeZone: timeZone)
+    }
+
+    static func screen(theme: Theme, timeZone: TimeZone) throws -> ChatScreen {
+        do {
+            return try ChatScreen(theme: theme, timeZone: timeZone)
+        } catch let error as ThemeError {
+            throw CommandError("theme \(theme.name): \(error)")
+        }
+    }
+
+    static func timeZone(_ identifier: String?) throws -> TimeZone {
+        guard let identifier else { return TimeZone(identifier: "UTC")! }
+        guard let zone = TimeZone(identifier: identifier) else {
+            throw CommandError.usage("unknown --time-zone \(identifier) (use an IANA name such as Asia/Shanghai)")
+        }
+        return zone
+    }
+
+    /// `Conversation.load` with paths resolved against the command's directory and named in
+    /// errors as typed; several matching conversations are a usage error (exit 2).
+    static func loadConversation(path: String, account: String?, peer: String?, vcards: String?,
+                                 io: CommandIO) throws -> Conversation {
+        let resolvedVCards = vcards.map(io.resolve)
+        do {
+            return try Conversation.load(path: io.resolve(path), account: account, peer: peer, vCards: resolvedVCards,
+                                         displayPath: path)
+        } catch .archive(var error) {
+            if let vcards, error.path == resolvedVCards { error.path = vcards }
+            throw CommandError(error.description)
+        } catch .chooseConversation(_, let problem, let candidates) {
+            throw CommandError(problem, exitCode: candidates.isEmpty ? ExitCode.failure : ExitCode.usage)
+        } catch .vCardsWithJSON(let path) {
+            throw CommandError.usage(ConversationLoadError.vCardsWithJSON(path: path).description)
+        } catch {
+            throw CommandError(error.description)
+        }
+    }
+}

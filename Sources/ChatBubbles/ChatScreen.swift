@@ -1,0 +1,68 @@
+import Foundation
+
+/// A theme's chat screen, ready to lay out and draw any number of conversations at any
+/// width: the theme, its fonts (one text engine with every font role) and its bubble images,
+/// loaded once. Safe to share between threads.
+///
+/// The three jobs, in the spirit of libraqm's create → set text → layout:
+///
+///     let conversation = try Conversation.load(path: "chat.sqlite")
+///     let screen = try ChatScreen(theme: "classic")
+///     let layout = try screen.layout(conversation, screenWidth: 375)
+///     try screen.write(layout, to: "chat.png")
+///
+/// Fonts and themes come from the package's `Fonts/` and `Themes/` folders, found from the
+/// source location the package was built from (a clone or a SwiftPM checkout), so a binary
+/// works from any directory; `BUBBLES_FONTS` and `BUBBLES_THEMES` override the lookup.
+public struct ChatScreen: Sendable {
+    public let theme: Theme
+    public let timeZone: TimeZone
+    public let layouter: ConversationLayouter
+    public let renderer: ConversationRenderer
+
+    /// A bundled theme by name (`classic`, `classic-dark`) or a theme directory by path.
+    public init(theme nameOrPath: String = "classic", timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+                fontsDirectory: String? = nil) throws {
+        try self.init(theme: Theme.named(nameOrPath, fontsDirectory: fontsDirectory), timeZone: timeZone,
+                      fontsDirectory: fontsDirectory)
+    }
+
+    public init(theme: Theme, timeZone: TimeZone = TimeZone(identifier: "UTC")!, fontsDirectory: String? = nil) throws {
+        self.theme = theme
+        self.timeZone = timeZone
+        let engine = try TextEngine(fonts: theme.fontRoles(fontsDirectory: fontsDirectory))
+        layouter = ConversationLayouter(metrics: theme.layoutMetrics, engine: engine, timeZone: timeZone)
+        renderer = try ConversationRenderer(theme: theme, initialsEngine: engine)
+    }
+
+    /// The conversation as items (bubbles, typing row, and day separators when the theme
+    /// has them), with the view-model's warnings.
+    public func items(of conversation: Conversation) -> ConversationViewModel {
+        ConversationViewModel(conversation: conversation, options: theme.viewModelOptions(timeZone: timeZone))
+    }
+
+    /// Every row's frames at a screen width, in points; `rows.map(\.height)` are the row heights.
+    public func layout(_ conversation: Conversation, screenWidth: Double = 375) throws -> ConversationLayout {
+        try layouter.layout(items(of: conversation).items, screenWidth: screenWidth)
+    }
+
+    public func layout(_ items: [ConversationItem], screenWidth: Double = 375) throws -> ConversationLayout {
+        try layouter.layout(items, screenWidth: screenWidth)
+    }
+
+    /// The file bytes of `viewport` (the whole conversation when nil) at `scale` pixels per point.
+    public func render(_ layout: ConversationLayout, format: OutputFormat = .png, scale: Int = 2,
+                       viewport: ConversationRenderer.Viewport? = nil) throws -> Data {
+        try renderer.render(layout, viewport: viewport, format: format, scale: scale)
+    }
+
+    /// Renders and writes atomically (no partial file on failure); the format comes from the
+    /// path's extension unless given. Returns the number of bytes written.
+    @discardableResult
+    public func write(_ layout: ConversationLayout, to path: String, format: OutputFormat? = nil, scale: Int = 2,
+                      viewport: ConversationRenderer.Viewport? = nil) throws -> Int {
+        let data = try render(layout, format: format ?? OutputFormat(path: path) ?? .png, scale: scale, viewport: viewport)
+        try OutputFile.write(data, to: path)
+        return data.count
+    }
+}
