@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "ChatBubbles", dependencies: ["BubbleArchive", "BubbleModel", "BubbleText", "BubbleLayout", "BubbleTheme", "BubbleRender"]),
         .target(name: "BubblesCommand", dependencies: ["ChatBubbles"]),
         .executableTarget(name: "bubbles", dependencies: ["BubblesCommand"]),
+        /// The README's "Use as a library" example, built with the package so it cannot rot.
+        .executableTarget(name: "chatbubbles-example", dependencies: ["ChatBubbles"], path: "Examples/LibraryExample"),
 
         /// The snapshot assertion shared by the test targets (they cannot import each other).
         /// Not a product: only tests use it.
@@ -57,5 +59,6 @@ let package = Package(
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleModel", "BubbleText"]),
         .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubbleTheme", "ChatBubbles", "BubblesCommand", "BubbleSnapshotTesting"]),
         .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand"]),
+        .testTarget(name: "ChatBubblesTests", dependencies: ["ChatBubbles", "chatbubbles-example"]),
     ]
 )
