@@ -76,8 +76,9 @@ extension ConversationLayouter {
             }
         }
         let quoteHeight = quote.map { $0.height + m.parts.quoteSpacing } ?? 0
+        let metaHeight = metaBelow ? timeLayout.height : 0
         let inner = (width: max(content.size.width, quote?.width ?? 0),
-                     height: content.size.height + quoteHeight + (metaBelow ? timeLayout.height : 0))
+                     height: content.size.height + quoteHeight + metaHeight)
         let padded = content.isTextLike || quote != nil || meta > 0
         var bubbleSize = padded
             ? (width: inner.width + insets.left + insets.right,
@@ -85,7 +86,9 @@ extension ConversationLayouter {
             : inner
         // A bubble image needs its caps: never narrower than both of them.
         bubbleSize.width = max(bubbleSize.width, insets.left + insets.right + 20)
-        let contentHeight = padded ? max(content.size.height, m.minimumTextHeight - quoteHeight) : content.size.height
+        // The content's box is what the one-line minimum leaves of the bubble after the quote and
+        // a time line below the text: filling the whole minimum would reach into the time line.
+        let contentHeight = padded ? max(content.size.height, m.minimumTextHeight - quoteHeight - metaHeight) : content.size.height
 
         let bubbleTop = top + topSpace + (showsHeader ? m.headerHeight : 0)
         let bubbleX = outgoing ? screenWidth - m.bubbleInset - bubbleSize.width : m.bubbleInset

@@ -88,11 +88,16 @@ extension CairoContext {
     private func drawTicks(_ count: Int) {
         setLineWidth(0.11)
         setRoundCaps()
-        for index in 0..<max(1, min(2, count)) {
-            let shift = count > 1 ? Double(index) * 0.28 - 0.12 : 0
-            move(to: CGPoint(x: 0.12 + shift, y: 0.52))
-            line(to: CGPoint(x: 0.36 + shift, y: 0.76))
-            line(to: CGPoint(x: 0.86 + shift, y: 0.24))
+        // One tick spans 0.74 of the box. Two, 0.24 apart, are drawn at 0.84 of that size so
+        // they and their round caps stay inside the box: the layout reserves exactly this
+        // frame beside the time, and a tick past it would reach into the bubble's edge.
+        let two = count > 1
+        let size = two ? 0.84 : 1
+        for index in 0..<(two ? 2 : 1) {
+            let left = two ? 0.07 + Double(index) * 0.24 : 0.12
+            move(to: CGPoint(x: left, y: 0.5 + 0.02 * size))
+            line(to: CGPoint(x: left + 0.24 * size, y: 0.5 + 0.26 * size))
+            line(to: CGPoint(x: left + 0.74 * size, y: 0.5 - 0.26 * size))
             stroke()
         }
     }

@@ -36,13 +36,6 @@ extension ConversationRenderer {
         if let name = row.name {
             try TextDrawing.draw(name.layout, at: origin(name.frame), color: colors.name, in: context, faces: faces)
         }
-        for label in [row.time, row.edited].compactMap({ $0 }) {
-            try TextDrawing.draw(label.layout, at: origin(label.frame), color: colors.time, in: context, faces: faces)
-        }
-        if let status = row.status {
-            context.draw(.ticks(status.status == .sent ? 1 : 2), in: cgRect(status.frame),
-                         color: status.status == .read ? colors.readStatus : colors.status)
-        }
 
         let style = bubbles.style(outgoing: row.isOutgoing, tail: row.hasTail)
         let bubble = cgRect(row.bubble)
@@ -65,6 +58,14 @@ extension ConversationRenderer {
             try TextDrawing.draw(quote.text.layout, at: origin(quote.text.frame), palette: text, in: context, faces: faces)
         }
         try drawContent(row, palette: text, in: context, faces: faces)
+        // After the bubble: with the theme's time placement `bubble` these sit on top of it.
+        for label in [row.time, row.edited].compactMap({ $0 }) {
+            try TextDrawing.draw(label.layout, at: origin(label.frame), color: colors.time, in: context, faces: faces)
+        }
+        if let status = row.status {
+            context.draw(.ticks(status.status == .sent ? 1 : 2), in: cgRect(status.frame),
+                         color: status.status == .read ? colors.readStatus : colors.status)
+        }
         if let mark = row.delayedMark {
             context.draw(.clock, in: cgRect(mark), color: colors.delayedMark)
         }
