@@ -57,7 +57,8 @@ let package = Package(
         .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubblesCommand"], exclude: ["Fixtures"]),
         .testTarget(name: "BubbleModelTests", dependencies: ["BubbleModel", "BubbleArchive"]),
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleModel", "BubbleText"]),
-        .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubbleTheme", "ChatBubbles", "BubblesCommand", "BubbleSnapshotTesting"]),
+        .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubbleTheme", "ChatBubbles", "BubblesCommand", "BubbleSnapshotTesting"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand"]),
         .testTarget(name: "ChatBubblesTests", dependencies: ["ChatBubbles", "chatbubbles-example"]),
     ]

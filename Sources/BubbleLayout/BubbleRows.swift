@@ -44,6 +44,9 @@ extension ConversationLayouter {
         var row: RowContent
     }
 
+    /// Between the name and the bubble when the name band holds only the name.
+    static let nameGap = 4.0
+
     func bubbleRow(_ item: ConversationItem, place: GroupPlace, screenWidth: Double, top: Double) throws -> RowLayout {
         let m = metrics
         let speech = Speech(item)
@@ -90,7 +93,13 @@ extension ConversationLayouter {
         // a time line below the text: filling the whole minimum would reach into the time line.
         let contentHeight = padded ? max(content.size.height, m.minimumTextHeight - quoteHeight - metaHeight) : content.size.height
 
-        let bubbleTop = top + topSpace + (showsHeader ? m.headerHeight : 0)
+        // The name band: the origin app's 40 pt band holds name and time; with the time in the
+        // bubble it holds only the name's line and a small gap.
+        let nameLayout = showsHeader
+            ? try engine.layout(speech.senderName, style: TextStyle(fontSize: m.nameFontSize, maxWidth: .infinity, role: .name))
+            : nil
+        let header = nameLayout.map { m.timePlacement == .header ? m.headerHeight : $0.lines[0].height + Self.nameGap } ?? 0
+        let bubbleTop = top + topSpace + header
         let bubbleX = outgoing ? screenWidth - m.bubbleInset - bubbleSize.width : m.bubbleInset
         let bubble = Rect(x: bubbleX, y: bubbleTop, width: bubbleSize.width, height: bubbleSize.height)
         let inset = padded ? (insets.left, insets.top) : (0, 0)
@@ -105,8 +114,7 @@ extension ConversationLayouter {
                           width: m.avatarSize, height: m.avatarSize)
         }
         var name: PlacedText? = nil
-        if showsHeader {
-            let nameLayout = try engine.layout(speech.senderName, style: TextStyle(fontSize: m.nameFontSize, maxWidth: .infinity, role: .name))
+        if let nameLayout {
             let nameWidth = min(nameLayout.width, screenWidth - 2 * m.bubbleInset)
             name = PlacedText(frame: Rect(x: outgoing ? screenWidth - m.bubbleInset - nameWidth : m.bubbleInset, y: top + m.margin,
                                           width: nameWidth, height: nameLayout.lines[0].height), layout: nameLayout)
@@ -130,7 +138,7 @@ extension ConversationLayouter {
             hasTail: !grouped || place.last, content: contentRect, rowContent: content.row, delayedMark: parts.delayedMark,
             quote: quote.map { $0.placed(at: bubbleX + inset.0, top: bubbleTop + inset.1, barHeight: $0.height, m.parts) },
             edited: parts.edited, status: parts.status, reactions: reactions)
-        let height = topSpace + (showsHeader ? m.headerHeight : 0) + bubbleSize.height + reactionsHeight + bottomSpace
+        let height = topSpace + header + bubbleSize.height + reactionsHeight + bottomSpace
         return RowLayout(source: speech.source, y: top, height: height, kind: .bubble(row))
     }
 

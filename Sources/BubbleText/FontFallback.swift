@@ -19,7 +19,8 @@ struct FontFallback: Sendable {
     private let firstCoveringFont: [UInt8]
     private static let tableLimit: UInt32 = 0x30000
 
-    init(chain: [UInt8], fonts: [OpenTypeFont]) {
+    /// `coveredScalars` gives a font's cmap (a cache, so that chains sharing fonts read each once).
+    init(chain: [UInt8], fonts: [OpenTypeFont], coveredScalars: (OpenTypeFont) -> [UInt32] = { $0.coveredScalars() }) {
         self.chain = chain
         self.fonts = fonts
         primary = chain[0]
@@ -28,7 +29,7 @@ struct FontFallback: Sendable {
         primaryCoversASCII = (0x20...0x7E).allSatisfy { primaryFont.covers(UInt32($0)) }
         var table = [UInt8](repeating: 0xFF, count: Int(Self.tableLimit))
         for index in chain.reversed() {
-            for scalar in fonts[Int(index)].coveredScalars() where scalar < Self.tableLimit { table[Int(scalar)] = index }
+            for scalar in coveredScalars(fonts[Int(index)]) where scalar < Self.tableLimit { table[Int(scalar)] = index }
         }
         firstCoveringFont = table
     }

@@ -53,6 +53,8 @@ struct FontTable: Sendable {
         var chains: [[UInt8]] = []
         var fallbacks: [FontFallback] = []
         var byRole: [FontFallback] = []
+        // Each font's cmap is read once, however many chains it is in.
+        var covered: [ObjectIdentifier: [UInt32]] = [:]
         for role in FontRole.allCases {
             var chain: [UInt8] = []
             for font in roles.chain(for: role).fonts {
@@ -67,7 +69,10 @@ struct FontTable: Sendable {
             if let shared = chains.firstIndex(of: chain) {
                 byRole.append(fallbacks[shared])
             } else {
-                let fallback = FontFallback(chain: chain, fonts: fonts)
+                for index in chain where covered[ObjectIdentifier(fonts[Int(index)])] == nil {
+                    covered[ObjectIdentifier(fonts[Int(index)])] = fonts[Int(index)].coveredScalars()
+                }
+                let fallback = FontFallback(chain: chain, fonts: fonts) { covered[ObjectIdentifier($0)]! }
                 chains.append(chain)
                 fallbacks.append(fallback)
                 byRole.append(fallback)

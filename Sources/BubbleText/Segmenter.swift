@@ -28,7 +28,7 @@ struct TextStyling {
     let baseFallback: FontFallback
     /// Distinct attributes, by the number segments carry; `.plain` first.
     let attributes: [TextAttributes]
-    /// The font size of each of `attributes`.
+    /// The font size of each of `attributes` (empty for plain text: use `fontSize(of:)`).
     let fontSizes: [Double]
     /// Empty for plain text.
     let runs: [Run]
@@ -42,6 +42,13 @@ struct TextStyling {
     init(text: StyledText, style: TextStyle, table: FontTable) {
         fontSize = style.fontSize
         baseFallback = table.fallback(for: style.role)
+        guard !text.isPlain else {
+            // Plain text (most messages) allocates nothing here.
+            attributes = Self.plainAttributes
+            fontSizes = []
+            runs = []
+            return
+        }
         var attributes: [TextAttributes] = [.plain]
         var runs: [Run] = []
         for span in text.runs {
@@ -54,6 +61,12 @@ struct TextStyling {
         fontSizes = attributes.map { style.fontSize * $0.sizeFactor }
         self.runs = runs
     }
+
+    private static let plainAttributes: [TextAttributes] = [.plain]
+
+    /// The font size of style number `style`.
+    @inline(__always)
+    func fontSize(of style: UInt16) -> Double { style == 0 ? fontSize : fontSizes[Int(style)] }
 }
 
 /// The analysis stages of one paragraph, in the order libraqm names them: clusters, fonts
@@ -119,7 +132,7 @@ struct Segmenter {
             }
             let font = fonts[clusterIndex]
             let style = styles.isEmpty ? 0 : styles[clusterIndex]
-            let fontSize = styling.fontSizes[Int(style)]
+            let fontSize = styling.fontSize(of: style)
             let level = bidi.levels[start - range.lowerBound]
             let script = harfBuzzScript(scripts[scriptIndex].tag)
             let shaped = shaper.shape(text, paragraph: range, segment: start..<cut, font: font, level: level,

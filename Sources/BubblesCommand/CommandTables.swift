@@ -60,9 +60,11 @@ extension Command {
         synopsis: "usage: bubbles layout INPUT [--account JID --peer JID] [--vcards FILE] [--json] [options]",
         description: """
         Lays out the conversation as `bubbles render` would (same conversation and screen options)
-        and prints, per row, its y and height and the avatar, name, time, bubble and content
-        rectangles in points (x, y, width, height), with the text's measured height for text rows:
-        the height `bubbles measure` gives for the same text.
+        and prints, per row, its kind, y and height and its rectangles in points (x, y, width,
+        height): for bubble rows the avatar, name, time, bubble and content (a part the row does
+        not have, as inside a group, is left out), with the text's measured height for text rows
+        (the height `bubbles measure` gives for the same text); for day separators and notices
+        the label.
         """,
         options: [OptionGroups.conversation(), OptionGroups.screen, OptionGroup("layout", [LayoutCommand.json])],
         run: LayoutCommand.run)
@@ -132,7 +134,9 @@ extension LayoutCommand {
     static let json = Option<Bool>.flag("--json", help: """
         one JSON object instead of the table: {"theme", "screen_width", "time_zone", "height", "rows": \
         [{"source", "kind", "direction", "y", "height", "avatar", "name", "time", "time_text", "bubble", \
-        "content", and "text_height", "text_lines" for text, "delayed_mark" when late}]}
+        "content", and "text_height", "text_lines" for text, "delayed_mark" when late, "tail": false \
+        inside a group, "quote", "edited", "status", "reactions" when the message has them; \
+        "label" and "text" for day separators and notices}]}
         """)
 }
 

@@ -106,7 +106,9 @@ import Testing
         #expect(frame.maxX == bubble.bubble.maxX - m.textInsets.right)
         #expect(frame.maxY == bubble.bubble.maxY - m.textInsets.bottom)
         #expect(frame.y >= bubble.content.maxY, "below the text's box: \(frame) vs \(bubble.content)")
-        #expect(row.height == m.rowChrome + bubble.bubble.height)
+        let name = try #require(bubble.name)
+        // Margin, the name's line and its gap (no time in the band), the bubble, margin.
+        #expect(row.height == m.margin + name.layout.lines[0].height + ConversationLayouter.nameGap + bubble.bubble.height + m.margin)
     }
 
     @Test func withTheTimeInTheBubbleTheHeaderHasOnlyTheName() throws {
@@ -116,6 +118,9 @@ import Testing
         let name = try #require(bubble.name).frame
         #expect(name.y == row.y + m.margin)
         #expect(time.y > bubble.bubble.y, "not in the header band")
+        // The band is the name's line and a small gap, not the origin app's 40 pt.
+        #expect(bubble.bubble.y == name.y + bubble.name!.layout.lines[0].height + ConversationLayouter.nameGap)
+        #expect(bubble.bubble.y < row.y + m.margin + m.headerHeight)
     }
 
     // MARK: status and edited
