@@ -69,6 +69,15 @@ public final class Canvas {
         context.scale(Double(self.scale))
     }
 
+    /// Ends a PDF page: Cairo writes it out and the drawing starts again on a new, empty page
+    /// of the same size, so a long document never holds more than one page of drawing.
+    public func nextPage() throws {
+        guard format == .pdf else { throw CanvasError(problem: "only a PDF canvas has pages") }
+        try context.check("draw a PDF page")
+        cairo_show_page(context.pointer)
+        try context.check("end a PDF page")
+    }
+
     /// The finished file's bytes. For PDF and SVG this ends the document: draw nothing after it.
     public func encoded() throws -> Data {
         try context.check("draw the \(format.rawValue.uppercased()) canvas")

@@ -43,17 +43,67 @@ public struct ConversationRenderer: Sendable {
         }
     }
 
-    /// Renders `viewport` (the whole conversation when nil) into a file's bytes.
+    /// Renders `viewport` (the whole conversation when nil) into a file's bytes. A whole
+    /// conversation as PDF is a document of pages `pageHeight` tall (see `pdfPages`); PNG and
+    /// SVG are one image.
     public func render(_ layout: ConversationLayout, viewport: Viewport? = nil, format: OutputFormat,
-                       scale: Int, times: StageTimes? = nil) throws -> Data {
+                       scale: Int, pageHeight: Double = 667, times: StageTimes? = nil) throws -> Data {
         let times = times ?? StageTimes()
         let area = viewport ?? Viewport(y: 0, height: max(layout.height, 1))
+        if format == .pdf && viewport == nil {
+            return try renderPDFPages(layout, pageHeight: pageHeight, times: times)
+        }
         guard format == .png else {
             let canvas = try Canvas(format: format, width: layout.screenWidth, height: area.height, scale: scale)
             try times.measure(\.drawing) { try draw(layout, viewport: area, on: canvas) }
             return try times.measure(\.encoding) { try canvas.encoded() }
         }
         return try renderPNG(layout, area: area, scale: scale, times: times)
+    }
+
+    /// The whole conversation as a PDF of pages `pageHeight` tall, one page drawn and written
+    /// at a time so that memory stays that of one page however long the conversation.
+    private func renderPDFPages(_ layout: ConversationLayout, pageHeight: Double, times: StageTimes) throws -> Data {
+        guard pageHeight >= 1, pageHeight.isFinite else { throw CanvasError(problem: "a page \(pageHeight) pt tall") }
+        let canvas = try Canvas(format: .pdf, width: layout.screenWidth, height: pageHeight, scale: 1)
+        let faces = try FreeTypeFaces()
+        let pages = Self.pdfPages(layout, pageHeight: pageHeight)
+        for (index, page) in pages.enumerated() {
+            if index > 0 { try canvas.nextPage() }
+            try times.measure(\.drawing) {
+                try canvas.context.withSavedState {
+                    // The page's own background, then its rows (clipped to the page's share).
+                    canvas.context.fillAll(with: theme.colors.background)
+                    try draw(layout, viewport: page, on: canvas, faces: faces)
+                }
+            }
+        }
+        return try times.measure(\.encoding) { try canvas.encoded() }
+    }
+
+    /// Where PDF pages start and end: each page is cut before the first row that would cross
+    /// its bottom, so no row is split, except a row taller than a page, which is cut into
+    /// page-sized slices. The last page ends with the conversation.
+    public static func pdfPages(_ layout: ConversationLayout, pageHeight: Double) -> [Viewport] {
+        var pages: [Viewport] = []
+        var top = 0.0
+        let slack = 1e-9
+        for row in layout.rows {
+            let bottom = row.y + row.height
+            guard bottom - top > pageHeight + slack else { continue }
+            if row.y > top + slack {
+                pages.append(Viewport(y: top, height: row.y - top))
+                top = row.y
+            }
+            while bottom - top > pageHeight + slack {
+                pages.append(Viewport(y: top, height: pageHeight))
+                top += pageHeight
+            }
+        }
+        if layout.height > top + slack || pages.isEmpty {
+            pages.append(Viewport(y: top, height: max(layout.height - top, 1)))
+        }
+        return pages
     }
 
     /// Rows of pixels drawn at a time: a band of a few megabytes, however tall the image.
@@ -136,11 +186,25 @@ public struct ConversationRenderer: Sendable {
             }
             context.fillAll(with: theme.colors.background)
             context.translate(x: 0, y: -area.y)
-            for row in layout.rows where row.y + row.height > area.y && row.y < area.y + area.height {
-                try draw(row, in: context, faces: faces)
+            // Rows are in order: find the first one the area shows, then walk until it ends,
+            // so a page or band costs its own rows, not the whole conversation's.
+            var index = Self.firstRow(in: layout.rows, reaching: area.y)
+            while index < layout.rows.count, layout.rows[index].y < area.y + area.height {
+                try draw(layout.rows[index], in: context, faces: faces)
+                index += 1
             }
         }
         try context.check("drawing the conversation")
+    }
+
+    /// The index of the first row whose bottom is below `y` (binary search over rows in order).
+    static func firstRow(in rows: [RowLayout], reaching y: Double) -> Int {
+        var low = 0, high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle].y + rows[middle].height > y { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     func cgRect(_ rect: Rect) -> CGRect { CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height) }

@@ -31,7 +31,7 @@ enum Options {
         "--viewport", help: "one device-sized screen showing the newest messages at the bottom, as the app opens "
             + "the conversation")
     static let pages = Option<Bool>.flag(
-        "--pages", help: "the whole conversation cut into device-sized screens: OUT-1.png, OUT-2.png, …")
+        "--pages", help: "the whole conversation cut into device-sized screens: OUT-1.png, OUT-2.png, … (a PDF is always one document of device-sized pages, cut between rows)")
 }
 
 /// The groups commands compose (HarfBuzz `util/` style).

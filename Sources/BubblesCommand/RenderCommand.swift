@@ -34,7 +34,7 @@ struct RenderOptions {
         let layout = try chat.layout(model.items, screenWidth: screen.width)
         let path = io.resolve(output)
         let screenHeight = screen.device.height
-        if image.pages {
+        if image.pages && format != .pdf {
             let count = max(1, Int((layout.height / screenHeight).rounded(.up)))
             let base = (path as NSString).deletingPathExtension, ext = (path as NSString).pathExtension
             for index in 0..<count {
@@ -49,7 +49,9 @@ struct RenderOptions {
             if !image.viewport && layout.height * Double(image.scale) > 20_000 && io.standardErrorIsTerminal {
                 io.writeError("rendering \(layout.rows.count) rows, \(Int(layout.height)) pt tall…\n")
             }
-            try write(try chat.render(layout, format: format, scale: image.scale, viewport: area), to: path, io: io)
+            // A PDF of the whole conversation is one document of screen-sized pages, cut between rows.
+            try write(try chat.render(layout, format: format, scale: image.scale, viewport: area, pageHeight: screenHeight),
+                      to: path, io: io)
         }
         return model.warnings
     }

@@ -1,0 +1,79 @@
+import BubbleLayout
+import BubbleModel
+import BubbleRender
+import ChatBubbles
+import Foundation
+import Testing
+
+/// A whole conversation as PDF is one document of screen-sized pages, cut between rows and
+/// written page by page (memory stays one page's, not the conversation's).
+@Suite struct PDFPagesTests {
+    static let sample = LibraryExampleTestsPath.repository.appendingPathComponent("Samples/conversation.json").path
+
+    /// The sample repeated to `count` messages, laid out in classic at 375 pt.
+    static func longLayout(_ count: Int) throws -> (ConversationLayout, ChatScreen) {
+        var conversation = try Conversation.load(path: sample)
+        let base = conversation.messages.filter { $0.declaredKind != "typing" }
+        conversation.messages = (0..<count).map { index in
+            var message = base[index % base.count]
+            message.source = "m\(index)"
+            message.time = message.time.addingTimeInterval(Double(index))
+            return message
+        }
+        let screen = try ChatScreen(theme: "classic")
+        return (try screen.layout(conversation, screenWidth: 375), screen)
+    }
+
+    @Test func pagesAreCutBetweenRowsAndCoverTheConversation() throws {
+        let (layout, _) = try Self.longLayout(120)
+        let pageHeight = 667.0
+        let pages = ConversationRenderer.pdfPages(layout, pageHeight: pageHeight)
+        #expect(pages.count > 5)
+        #expect(pages.first?.y == 0)
+        for (page, next) in zip(pages, pages.dropFirst()) { #expect(page.y + page.height == next.y, "pages follow each other") }
+        #expect(abs(pages.last!.y + pages.last!.height - layout.height) < 1e-9, "the last page ends with the conversation")
+        let starts = Set(layout.rows.map(\.y))
+        for page in pages {
+            #expect(page.height <= pageHeight)
+            #expect(starts.contains(page.y), "page at \(page.y) starts at a row")
+            // No row crosses the page's bottom.
+            for row in layout.rows where row.y < page.y + page.height && row.y >= page.y {
+                #expect(row.y + row.height <= page.y + page.height + 1e-9)
+            }
+        }
+        // Each page holds as many rows as fit: the next row would not.
+        for (page, next) in zip(pages, pages.dropFirst()) {
+            let nextRow = try #require(layout.rows.first { $0.y == next.y })
+            #expect(nextRow.y + nextRow.height - page.y > pageHeight)
+        }
+    }
+
+    @Test func aRowTallerThanAPageIsCutIntoPageSlices() throws {
+        let (layout, _) = try Self.longLayout(3)
+        let tallest = try #require(layout.rows.map(\.height).max())
+        let pageHeight = tallest / 2.5
+        let pages = ConversationRenderer.pdfPages(layout, pageHeight: pageHeight)
+        #expect(pages.allSatisfy { $0.height <= pageHeight + 1e-9 })
+        #expect(abs(pages.reduce(0) { $0 + $1.height } - layout.height) < 1e-6)
+        #expect(pages.count >= 3)
+    }
+
+    @Test func thePDFHasOnePageObjectPerPage() throws {
+        let (layout, screen) = try Self.longLayout(60)
+        let pdf = try screen.render(layout, format: .pdf, scale: 1, pageHeight: 667)
+        let text = String(decoding: pdf, as: UTF8.self)
+        let pageObjects = text.components(separatedBy: "/Type /Page\n").count - 1
+            + text.components(separatedBy: "/Type /Page ").count - 1
+        #expect(pageObjects > 1)
+        #expect(pageObjects == ConversationRenderer.pdfPages(layout, pageHeight: 667).count)
+        #expect(text.contains("/MediaBox [ 0 0 375 667 ]"))
+        // The same input gives the same bytes.
+        #expect(try screen.render(layout, format: .pdf, scale: 1, pageHeight: 667) == pdf)
+    }
+}
+
+/// The repository folder, for tests in this target.
+enum LibraryExampleTestsPath {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+}
