@@ -77,3 +77,43 @@ enum LibraryExampleTestsPath {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 }
+
+/// The whole `bubbles render` process on a long conversation, as a user runs it.
+@Suite struct PDFMemoryTests {
+    /// 600 messages as one PDF: drawn as one tall page, this took some 600 MB (3,000 took
+    /// 2.8 GB); page by page it stays near the process's fixed cost.
+    @Test func aLongConversationAsPDFStaysSmallInMemory() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pdf-memory-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let samples = LibraryExampleTestsPath.repository.appendingPathComponent("Samples")
+        try FileManager.default.copyItem(at: samples.appendingPathComponent("conversation-media"),
+                                         to: folder.appendingPathComponent("conversation-media"))
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: samples.appendingPathComponent("conversation.json"))) as? [String: Any])
+        let base = (document["messages"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String != "typing" }
+        document["messages"] = (0..<600).map { index -> [String: Any] in
+            var message = base[index % base.count]
+            message["id"] = "m\(index)"
+            return message
+        }
+        let input = folder.appendingPathComponent("long.json")
+        try JSONSerialization.data(withJSONObject: document).write(to: input)
+
+        let binary = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            .deletingLastPathComponent().appendingPathComponent("bubbles")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["render", input.path, "-o", folder.appendingPathComponent("long.pdf").path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        // ru_maxrss is in kilobytes: the largest of this test process's children so far.
+        #expect(usage.ru_maxrss < 250_000, "peak \(usage.ru_maxrss) kB")
+        let pdf = try Data(contentsOf: folder.appendingPathComponent("long.pdf"))
+        #expect(pdf.starts(with: Array("%PDF".utf8)))
+    }
+}
