@@ -8,9 +8,10 @@ import Testing
 struct BubblesProcess {
     struct Run {
         var status: Int32
+        /// `timeout` ran out: it exits 124, or dies of its own SIGKILL (`-k`) with the group.
+        var timedOut: Bool
         var output: String
         var errors: String
-        var timedOut: Bool { status == 124 || status == 137 }
     }
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -45,7 +46,8 @@ struct BubblesProcess {
         process.standardError = FileHandle(forWritingAtPath: err)
         try process.run()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus,
+        let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        return Run(status: process.terminationStatus, timedOut: killed || process.terminationStatus == 124,
                    output: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
                    errors: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
     }
