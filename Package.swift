@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleModel", "BubbleText"]),
         .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubbleTheme", "ChatBubbles", "BubblesCommand", "BubbleSnapshotTesting"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand"]),
+        .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand", "bubbles"]),
         .testTarget(name: "ChatBubblesTests", dependencies: ["ChatBubbles", "chatbubbles-example"]),
     ]
 )

@@ -57,6 +57,11 @@ struct JSONMediaReader {
             reader.report(location, "'\(file)' is a folder, not a file")
             return nil
         }
+        // A named pipe would block the read below; a device might never end.
+        if let problem = RegularFile.problem(at: resolved) {
+            reader.report(location, "'\(file)' \(problem)")
+            return nil
+        }
         let size = (try? FileManager.default.attributesOfItem(atPath: resolved)[.size] as? NSNumber)?.intValue ?? 0
         guard size <= maximumBytes else {
             reader.report(location, "'\(file)' is \(size) bytes, more than the limit of \(maximumBytes) bytes")

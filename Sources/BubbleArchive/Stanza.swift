@@ -31,18 +31,25 @@ public struct Stanza: Sendable, Equatable {
 
     public init() {}
 
-    /// Parses `text` with FoundationXML, namespaces on. Stanzas with a DTD are refused before
-    /// the parser sees them: XMPP forbids DTDs, and libxml2 would spend seconds of CPU on an
-    /// entity-amplification ("billion laughs") stanza before giving up.
+    /// Parses `text` with FoundationXML, namespaces on. Stanzas with a DTD or a processing
+    /// instruction are refused before the parser sees them (see `ForbiddenXML`): XMPP forbids
+    /// both, libxml2 would spend seconds of CPU on an entity-amplification ("billion laughs")
+    /// stanza, and FoundationXML crashes the process on an instruction without data.
     public init(parsing text: String, limits: StanzaLimits = .standard) {
         let byteCount = text.utf8.count
         guard byteCount <= limits.maximumStanzaBytes else {
             problems.append("stanza of \(byteCount) bytes exceeds the limit of \(limits.maximumStanzaBytes) bytes")
             return
         }
-        if let declaration = Stanza.firstDTDDeclaration(in: text) {
+        switch ForbiddenXML.first(in: text) {
+        case .declaration(let declaration)?:
             problems.append("stanza refused: it contains \(declaration) (XMPP forbids DTDs and entity declarations)")
             return
+        case .processingInstruction(let instruction)?:
+            problems.append("stanza refused: it contains the processing instruction \(instruction) (XMPP forbids processing instructions)")
+            return
+        case nil:
+            break
         }
         let collector = StanzaCollector(limits: limits)
         let parser = XMLParser(data: Data(text.utf8))
@@ -60,29 +67,6 @@ public struct Stanza: Sendable, Equatable {
         } else if collector.rootName == nil {
             problems.append("malformed stanza: no element")
         }
-    }
-
-    /// `<!DOCTYPE` or `<!ENTITY` (any letter case), found by a byte scan of the raw text.
-    static func firstDTDDeclaration(in text: String) -> String? {
-        let doctype = Array("DOCTYPE".utf8), entity = Array("ENTITY".utf8)
-        let bytes = Array(text.utf8)
-        var index = 0
-        while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "!") {
-                if matches(bytes, at: index + 2, uppercase: doctype) { return "<!DOCTYPE" }
-                if matches(bytes, at: index + 2, uppercase: entity) { return "<!ENTITY" }
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    private static func matches(_ bytes: [UInt8], at start: Int, uppercase word: [UInt8]) -> Bool {
-        guard start + word.count <= bytes.count else { return false }
-        for (offset, letter) in word.enumerated() where bytes[start + offset] & 0xDF != letter {
-            return false
-        }
-        return true
     }
 }
 

@@ -10,11 +10,17 @@ struct VCardFields: Equatable {
     /// PHOTO/BINVAL, still base64.
     var photoBase64: String?
 
-    /// Reads the XML of a vCard. XMPP forbids DTDs, so a document with one is refused before
-    /// libxml2 sees it (no entity expansion, local or external).
+    /// Reads the XML of a vCard. XMPP forbids DTDs and processing instructions, so a document
+    /// with one is refused before libxml2 sees it (no entity expansion, and no FoundationXML
+    /// crash on an instruction without data; see `ForbiddenXML`).
     init(xml: String) throws {
-        if xml.contains("<!DOCTYPE") || xml.contains("<!ENTITY") {
+        switch ForbiddenXML.first(in: xml) {
+        case .declaration?:
             throw VCardProblem("the vCard XML contains a DTD, which XMPP forbids")
+        case .processingInstruction(let instruction)?:
+            throw VCardProblem("the vCard XML contains the processing instruction \(instruction), which XMPP forbids")
+        case nil:
+            break
         }
         let collector = VCardCollector()
         let parser = XMLParser(data: Data(xml.utf8))

@@ -38,35 +38,16 @@ public struct FontSet: Sendable {
         try FontRoles.bundled(directory: directory).text
     }
 
-    /// Finds the repository's `Fonts/` folder: `$BUBBLES_FONTS` if set, else the folder this
-    /// source file was compiled from (works for a clone and for a SwiftPM dependency checkout),
-    /// else next to the running executable's package (`.build/<config>/bubbles` → `../../Fonts`).
+    /// Finds the repository's `Fonts/` folder: `$BUBBLES_FONTS` if set, else as
+    /// `RepositoryFolder.candidates` says (the source tree, then beside the executable).
     public static func locateBundledFonts() throws -> String {
         var candidates: [String] = []
         if let fromEnvironment = getenv("BUBBLES_FONTS") { candidates.append(cString(fromEnvironment)) }
-        let source = "\(#filePath)"
-        let parts = source.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.count > 3, parts[parts.count - 3] == "Sources" {
-            candidates.append(parts.dropLast(3).joined(separator: "/") + "/Fonts")
-        }
-        if let executable = executablePath() {
-            var folder = executable
-            for _ in 0..<5 {
-                guard let slash = folder.lastIndex(of: "/") else { break }
-                folder = String(folder[..<slash])
-                candidates.append(folder + "/Fonts")
-            }
-        }
+        candidates += RepositoryFolder.candidates("Fonts")
         for candidate in candidates where access(candidate + "/" + bundledPrimaryFiles[.text]!, R_OK) == 0 {
             return candidate
         }
         throw TextEngineError.fontsNotFound("looked in \(candidates.joined(separator: ", ")); set BUBBLES_FONTS")
-    }
-
-    private static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return count > 0 ? cString(buffer) : nil
     }
 }
 

@@ -64,14 +64,16 @@ public struct Theme: Sendable, Equatable {
         return try Theme.load(directory: Self.sibling(darkVariant, of: directory), fontsDirectory: fontsDirectory)
     }
 
-    /// The bundled `Themes/` folder: `$BUBBLES_THEMES` if set, else the folder beside the
-    /// bundled `Fonts/` (found as `FontSet.locateBundledFonts` says).
+    /// The bundled `Themes/` folder: `$BUBBLES_THEMES` if set, else the repository's `Themes/`,
+    /// found the way fonts are by default (`RepositoryFolder`) but on its own: never beside
+    /// `$BUBBLES_FONTS`, which may name a copy of the fonts anywhere.
     public static func bundledThemesDirectory() throws -> String {
         if let fromEnvironment = ProcessInfo.processInfo.environment["BUBBLES_THEMES"], !fromEnvironment.isEmpty {
             return fromEnvironment
         }
-        return URL(fileURLWithPath: try FontSet.locateBundledFonts()).deletingLastPathComponent()
-            .appendingPathComponent("Themes").path
+        if let found = RepositoryFolder.locate("Themes", containing: "classic/theme.json") { return found }
+        throw ThemeError(file: "Themes", key: nil, problem: "no bundled Themes/ folder (looked in "
+                         + RepositoryFolder.candidates("Themes").joined(separator: ", ") + "); set BUBBLES_THEMES")
     }
 
     private static func sibling(_ name: String, of directory: String) -> String {

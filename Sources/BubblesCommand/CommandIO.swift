@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where a command reads and writes. `main` wires the process's streams; tests pass buffers,
-/// so every subcommand is tested in-process with its exact output and exit code.
+/// Where a command reads and writes. `main` wires the process's streams (`ProcessStreams`);
+/// tests pass buffers, so every subcommand is tested in-process with its exact output and
+/// exit code.
 public struct CommandIO: Sendable {
     public var readStandardInput: @Sendable () -> Data
     public var write: @Sendable (String) -> Void
@@ -21,15 +22,6 @@ public struct CommandIO: Sendable {
         self.writeError = writeError
         self.standardErrorIsTerminal = standardErrorIsTerminal
         self.currentDirectory = currentDirectory
-    }
-
-    /// The process's own streams.
-    public static var process: CommandIO {
-        CommandIO(
-            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
-            write: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
-            standardErrorIsTerminal: isatty(2) != 0)
     }
 
     /// An absolute path for a path given on the command line.

@@ -1,3 +1,4 @@
+import ChatBubbles
 import Foundation
 
 /// Row heights an app produced, to compare with ours: NDJSON `{"id", "row_height"}` lines or
@@ -6,7 +7,10 @@ struct ExpectedHeights {
     var heights: [String: Double] = [:]
     var order: [String] = []
 
-    init(contentsOf path: String) throws {
+    /// `shown` is the path as typed, for the error when the file is not a regular file (a
+    /// named pipe would block the read).
+    init(contentsOf path: String, shown: String? = nil) throws {
+        if let problem = RegularFile.problem(at: path) { throw CommandError("--expect \(shown ?? path): \(problem)") }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CommandError("cannot read --expect file \(path)")
         }

@@ -18,7 +18,7 @@ struct MeasureCommand {
         guard fontSize > 0, fontSize < 1000 else { throw CommandError.usage("--font-size must be between 0 and 1000 pt") }
         guard inputs.count <= 1 else { throw CommandError.usage("give one input file (or - for standard input)") }
 
-        let expected = try expectPath.map { try ExpectedHeights(contentsOf: io.resolve($0)) }
+        let expected = try expectPath.map { try ExpectedHeights(contentsOf: io.resolve($0), shown: $0) }
         let (data, source) = try readInput(inputs.first, io: io)
         let (messages, problems) = MessageLines.parse(data, source: source)
         for problem in problems { io.writeError(problem.message + ", skipped\n") }
@@ -48,11 +48,9 @@ struct MeasureCommand {
     static func readInput(_ path: String?, io: CommandIO) throws -> (Data, String) {
         guard let path, path != "-" else { return (io.readStandardInput(), "<stdin>") }
         let resolved = io.resolve(path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
-            throw CommandError("\(path): no such file")
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: resolved) else {
+        // A named pipe is read only as standard input (`-`): opened by name it would block.
+        if let problem = RegularFile.problem(at: resolved) { throw CommandError("\(path): \(problem)") }
+        guard let data = FileManager.default.contents(atPath: resolved) else {
             throw CommandError("\(path): cannot be read")
         }
         return (data, path)

@@ -4,7 +4,8 @@ import Foundation
 /// Why a conversation could not be loaded. Every case names the file as the caller named it;
 /// `description` is the sentence `bubbles` prints.
 public enum ConversationLoadError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// Missing, a folder, unreadable, empty, or neither SQLite nor JSON.
+    /// Missing, a folder, not a regular file (a named pipe, a device), unreadable, empty, or
+    /// neither SQLite nor JSON.
     case unusableFile(path: String, problem: String)
     /// The XMPP archive or vCard store could not be read.
     case archive(ArchiveError)
@@ -135,12 +136,9 @@ enum ConversationFileKind {
 
     static let sqliteMagic = Array("SQLite format 3\0".utf8)
 
+    /// Only a regular file is opened: a named pipe would block here until a writer came.
     init(path: String, shown: String) throws(ConversationLoadError) {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw .unusableFile(path: shown, problem: "no such file")
-        }
-        guard !isFolder.boolValue else { throw .unusableFile(path: shown, problem: "is a folder, not a file") }
+        if let problem = RegularFile.problem(at: path) { throw .unusableFile(path: shown, problem: problem) }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .unusableFile(path: shown, problem: "cannot be read") }
         defer { try? handle.close() }
         let head = Array((try? handle.read(upToCount: 512)) ?? Data())

@@ -37,12 +37,25 @@ import Testing
         #expect(TestSupport.contents(of: directory) == [])
     }
 
-    @Test func failedRenameRemovesTheTemporaryFile() throws {
+    @Test func aFolderIsRefusedBeforeAnythingIsWritten() throws {
         let directory = try TestSupport.temporaryDirectory()
         let path = directory + "/taken"
         try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
+        #expect(throws: OutputFile.WriteError(path: path, problem: "is a folder, not a file")) {
+            try OutputFile.write(Data("x".utf8), to: path, beforeRename: { Issue.record("a temporary file was written") })
+        }
+        #expect(TestSupport.contents(of: directory) == ["taken"])
+        #expect(TestSupport.contents(of: path) == ["inside"])
+    }
+
+    @Test func failedRenameRemovesTheTemporaryFile() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let path = directory + "/taken"
+        // A folder that appears after the check, while the temporary file is written.
         #expect(throws: OutputFile.WriteError(path: path, problem: "cannot move the finished file into place (Is a directory)")) {
-            try OutputFile.write(Data("x".utf8), to: path)
+            try OutputFile.write(Data("x".utf8), to: path, beforeRename: {
+                try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
+            })
         }
         #expect(TestSupport.contents(of: directory) == ["taken"])
         #expect(TestSupport.contents(of: path) == ["inside"])
