@@ -105,8 +105,7 @@ struct BenchSource {
             account = choice.account; peer = choice.peer; vcards = choice.vcards
             return
         }
-        let samples = URL(fileURLWithPath: try CommandGlue.themesDirectory()).deletingLastPathComponent()
-            .appendingPathComponent("Samples")
+        let samples = try CommandGlue.samplesDirectory()
         let archive = samples.appendingPathComponent("chat.sqlite").path
         if FileManager.default.fileExists(atPath: archive) {
             // The same conversation `bubbles demo` draws.

@@ -27,7 +27,15 @@ struct Device: Sendable {
 /// every error turned into a `CommandError` with its exit code.
 enum CommandGlue {
     /// The repository's Themes/ folder (beside Fonts/), which holds the samples' folder too.
-    static func themesDirectory() throws -> String { try Theme.bundledThemesDirectory() }
+    /// The repository's Samples/ folder (the demo archive, the preview's kinds), found as
+    /// Fonts/ and Themes/ are, on its own.
+    static func samplesDirectory() throws -> URL {
+        guard let folder = RepositoryFolder.locate("Samples", containing: "chat.sqlite") else {
+            throw CommandError("the bundled Samples/ folder is not found (looked in "
+                               + RepositoryFolder.candidates("Samples").joined(separator: ", ") + ")")
+        }
+        return URL(fileURLWithPath: folder)
+    }
 
     /// A theme by name (in Themes/) or by directory path.
     static func loadTheme(_ nameOrPath: String, io: CommandIO) throws -> Theme {

@@ -7,8 +7,7 @@ struct DemoCommand {
         let output = parsed[Options.output] ?? Self.output
         let options = try RenderOptions(parsed)
         guard parsed.positionals.isEmpty else { throw CommandError.usage("demo takes no input file") }
-        let samples = URL(fileURLWithPath: try CommandGlue.themesDirectory()).deletingLastPathComponent()
-            .appendingPathComponent("Samples")
+        let samples = try CommandGlue.samplesDirectory()
         let conversation = try CommandGlue.loadConversation(path: samples.appendingPathComponent("chat.sqlite").path,
                                                 account: options.input.account ?? Self.account,
                                                 peer: options.input.peer ?? Self.peer,

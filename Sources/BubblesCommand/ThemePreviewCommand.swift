@@ -45,8 +45,7 @@ struct ThemePreviewCommand {
     }
 
     static func defaultKindsPath() throws -> String {
-        URL(fileURLWithPath: try CommandGlue.themesDirectory()).deletingLastPathComponent()
-            .appendingPathComponent("Samples/preview-kinds.json").path
+        try CommandGlue.samplesDirectory().appendingPathComponent("preview-kinds.json").path
     }
 
     /// Draws the columns left to right onto one PNG canvas, each below its label; a column
