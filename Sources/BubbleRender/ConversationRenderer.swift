@@ -66,11 +66,12 @@ public struct ConversationRenderer: Sendable {
     /// depend on scheduling.
     private func renderPNG(_ layout: ConversationLayout, area: Viewport, scale: Int, times: StageTimes) throws -> Data {
         guard (1...3).contains(scale) else { throw CanvasError(problem: "scale \(scale) is not one of 1, 2, 3") }
-        let pixelWidth = Int((layout.screenWidth * Double(scale)).rounded(.up))
-        let pixelHeight = Int((area.height * Double(scale)).rounded(.up))
-        guard pixelWidth <= CairoSurface.maximumImageDimension, pixelHeight <= 1 << 20 else {
-            throw CanvasError(problem: "\(pixelWidth)×\(pixelHeight) px is too large an image; use --pages or PDF")
+        // Compared as Doubles first: converting an infinite or huge size to Int traps.
+        let width = (layout.screenWidth * Double(scale)).rounded(.up), height = (area.height * Double(scale)).rounded(.up)
+        guard width.isFinite, height.isFinite, width <= Double(CairoSurface.maximumImageDimension), height <= Double(1 << 20) else {
+            throw CanvasError(problem: "\(formatNumber(width))×\(formatNumber(height)) px is too large an image; use --pages or PDF")
         }
+        let (pixelWidth, pixelHeight) = (Int(width), Int(height))
         let opaque = theme.colors.background.alpha >= 1
         let bandCount = (pixelHeight + Self.bandHeight - 1) / Self.bandHeight
         let workers = max(1, min(bandCount, ProcessInfo.processInfo.activeProcessorCount))
