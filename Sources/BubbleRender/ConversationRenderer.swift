@@ -43,17 +43,19 @@ public struct ConversationRenderer: Sendable {
         }
     }
 
-    /// Renders `viewport` (the whole conversation when nil) into a file's bytes.
+    /// Renders `viewport` (the whole conversation when nil) into a file's bytes. Each distinct
+    /// image is decoded once, into `images` (a fresh cache when nil).
     public func render(_ layout: ConversationLayout, viewport: Viewport? = nil, format: OutputFormat,
-                       scale: Int, times: StageTimes? = nil) throws -> Data {
+                       scale: Int, times: StageTimes? = nil, images: ImageCache? = nil) throws -> Data {
         let times = times ?? StageTimes()
+        let images = images ?? ImageCache()
         let area = viewport ?? Viewport(y: 0, height: max(layout.height, 1))
         guard format == .png else {
             let canvas = try Canvas(format: format, width: layout.screenWidth, height: area.height, scale: scale)
-            try times.measure(\.drawing) { try draw(layout, viewport: area, on: canvas) }
+            try times.measure(\.drawing) { try draw(layout, viewport: area, on: canvas, faces: try FreeTypeFaces(), images: images) }
             return try times.measure(\.encoding) { try canvas.encoded() }
         }
-        return try renderPNG(layout, area: area, scale: scale, times: times)
+        return try renderPNG(layout, area: area, scale: scale, times: times, images: images)
     }
 
     /// Rows of pixels drawn at a time: a band of a few megabytes, however tall the image.
@@ -64,7 +66,8 @@ public struct ConversationRenderer: Sendable {
     /// even past Cairo's 32767-pixel surfaces, in little memory. Bands start at whole device
     /// pixels, so they join without a seam, and are joined in order, so the bytes do not
     /// depend on scheduling.
-    private func renderPNG(_ layout: ConversationLayout, area: Viewport, scale: Int, times: StageTimes) throws -> Data {
+    private func renderPNG(_ layout: ConversationLayout, area: Viewport, scale: Int, times: StageTimes,
+                           images: ImageCache) throws -> Data {
         guard (1...3).contains(scale) else { throw CanvasError(problem: "scale \(scale) is not one of 1, 2, 3") }
         // Compared as Doubles first: converting an infinite or huge size to Int traps.
         let width = (layout.screenWidth * Double(scale)).rounded(.up), height = (area.height * Double(scale)).rounded(.up)
@@ -93,7 +96,7 @@ public struct ConversationRenderer: Sendable {
                     let rows = min(Self.bandHeight, pixelHeight - top)
                     let canvas = try Canvas(pixelWidth: pixelWidth, pixelHeight: rows, scale: scale)
                     let band = Viewport(y: area.y + Double(top) / Double(scale), height: canvas.height)
-                    try local.measure(\.drawing) { try renderer.value.draw(layout, viewport: band, on: canvas, faces: faces) }
+                    try local.measure(\.drawing) { try renderer.value.draw(layout, viewport: band, on: canvas, faces: faces, images: images) }
                     let encoded = try local.measure(\.encoding) {
                         try PNGWriter.band(canvas.context.surface, opaque: opaque, isLast: index == bandCount - 1)
                     }
@@ -124,10 +127,11 @@ public struct ConversationRenderer: Sendable {
     /// several conversations side by side (translate first). On a canvas of exactly this size it
     /// draws what `render` encodes; on a larger one it keeps to the conversation's rectangle.
     public func draw(_ layout: ConversationLayout, viewport: Viewport? = nil, on canvas: Canvas) throws {
-        try draw(layout, viewport: viewport, on: canvas, faces: try FreeTypeFaces())
+        try draw(layout, viewport: viewport, on: canvas, faces: try FreeTypeFaces(), images: ImageCache())
     }
 
-    private func draw(_ layout: ConversationLayout, viewport: Viewport?, on canvas: Canvas, faces: FreeTypeFaces) throws {
+    private func draw(_ layout: ConversationLayout, viewport: Viewport?, on canvas: Canvas, faces: FreeTypeFaces,
+                      images: ImageCache) throws {
         let area = viewport ?? Viewport(y: 0, height: max(layout.height, 1))
         let context = canvas.context
         try context.withSavedState {
@@ -138,7 +142,7 @@ public struct ConversationRenderer: Sendable {
             context.fillAll(with: theme.colors.background)
             context.translate(x: 0, y: -area.y)
             for row in layout.rows where row.y + row.height > area.y && row.y < area.y + area.height {
-                try draw(row, in: context, faces: faces)
+                try draw(row, in: context, faces: faces, images: images)
             }
         }
         try context.check("drawing the conversation")
