@@ -41,8 +41,10 @@ extension ConversationRenderer {
         let bubble = cgRect(row.bubble)
         if case .image(let image) = row.rowContent, row.quote == nil {
             do {
+                // Aspect fill: the same as filling for an image shown in proportion, and the
+                // middle of one taller than the layout's `maxImageHeight`.
                 let raster = try images.image(image.bytes, name: row.message?.source ?? "image")
-                try context.draw(raster, in: bubble, fit: .fill, clip: .bubble(style.image, mirrored: style.mirrored))
+                try context.draw(raster, in: bubble, fit: .aspectFill, clip: .bubble(style.image, mirrored: style.mirrored))
             } catch {
                 try context.drawBrokenImage(in: bubble, clip: .bubble(style.image, mirrored: style.mirrored))
             }
@@ -95,7 +97,7 @@ extension ConversationRenderer {
             guard row.quote != nil else { return }
             let rect = cgRect(content)
             do {
-                try context.draw(try images.image(image.bytes, name: row.message?.source ?? "image"), in: rect, fit: .fill,
+                try context.draw(try images.image(image.bytes, name: row.message?.source ?? "image"), in: rect, fit: .aspectFill,
                                  clip: .roundedRectangle(radius: 4))
             } catch {
                 try context.drawBrokenImage(in: rect, clip: .roundedRectangle(radius: 4))
