@@ -20,6 +20,10 @@ public struct LayoutMetrics: Sendable, Equatable {
     public var timeFontSize: Double
     /// Image messages are shown at most this wide, scaled in proportion.
     public var maxImageWidth: Double
+    /// …and at most this tall (2 × 220 in the origin app's proportions): a taller image
+    /// shows its middle, at the bubble's width. A 1 × 30,000 px strip would otherwise be a
+    /// 30,000 pt row, more than PDF, SVG or a Cairo surface takes.
+    public var maxImageHeight: Double
     /// Voice bubbles grow from `audioWidths.lowerBound` by the recording's share of
     /// `audioLongestRecording` seconds to `audioWidths.upperBound`.
     public var audioWidths: ClosedRange<Double>
@@ -58,7 +62,7 @@ public struct LayoutMetrics: Sendable, Equatable {
     public init(margin: Double = 10, avatarSize: Double = 40, avatarGap: Double = 10,
                 textInsets: EdgeInsets = EdgeInsets(all: 10), textFarGap: Double = 20, headerHeight: Double = 40,
                 minimumTextHeight: Double = 20, textFontSize: Double = 16, nameFontSize: Double = 13,
-                timeFontSize: Double = 11, maxImageWidth: Double = 220, audioWidths: ClosedRange<Double> = 100...200,
+                timeFontSize: Double = 11, maxImageWidth: Double = 220, maxImageHeight: Double = 440, audioWidths: ClosedRange<Double> = 100...200,
                 audioLongestRecording: Double = 30, timeFormat: String = "MM-dd HH:mm:ss",
                 timePlacement: TimePlacement = .header, grouping: Grouping? = nil,
                 daySeparatorFormat: String = "EEEE, d MMMM yyyy", parts: PartMetrics = PartMetrics()) {
@@ -73,6 +77,7 @@ public struct LayoutMetrics: Sendable, Equatable {
         self.nameFontSize = nameFontSize
         self.timeFontSize = timeFontSize
         self.maxImageWidth = maxImageWidth
+        self.maxImageHeight = maxImageHeight
         self.audioWidths = audioWidths
         self.audioLongestRecording = audioLongestRecording
         self.timeFormat = timeFormat
@@ -108,11 +113,12 @@ public struct LayoutMetrics: Sendable, Equatable {
     }
 
     /// At most `maxImageWidth` wide, scaled in proportion; smaller images at natural size
-    /// (1 px = 1 pt, as the origin app drew them).
+    /// (1 px = 1 pt, as the origin app drew them). Then at most `maxImageHeight` tall, the
+    /// width kept: the renderer fills the bubble and crops the image's top and bottom.
     public func imageDisplaySize(pixelWidth: Int, pixelHeight: Int) -> (width: Double, height: Double) {
         let width = Double(pixelWidth), height = Double(pixelHeight)
-        guard width > maxImageWidth else { return (width, height) }
-        return (maxImageWidth, height * maxImageWidth / width)
+        let shown = width > maxImageWidth ? (maxImageWidth, height * maxImageWidth / width) : (width, height)
+        return (shown.0, min(shown.1, maxImageHeight))
     }
 
     /// 100 + 100 × duration / 30, clamped to [100, 200] with the classic numbers: recordings

@@ -12,10 +12,14 @@ public struct ConversationViewModel: Sendable, Equatable {
     /// Every message's warnings, in conversation order.
     public var warnings: [String]
 
-    public init(conversation: Conversation, options: ViewModelOptions = .classic) {
+    /// `images` is the decoder that will draw the images (BubbleRender's `RasterImageVerifier`):
+    /// an image it cannot decode becomes a placeholder with a warning. Without it, an image
+    /// whose header reads is taken as one.
+    public init(conversation: Conversation, options: ViewModelOptions = .classic, images: (any ImageVerifier)? = nil) {
         account = conversation.account
         peer = conversation.peer
-        let maker = BubbleModelMaker(conversation: conversation, options: options)
+        var maker = BubbleModelMaker(conversation: conversation, options: options,
+                                     images: ImageAdmission(verifier: images, maximumPixels: options.maximumConversationImagePixels))
         let newest = conversation.messages.indices.last
         var items: [ConversationItem] = []
         var calendar = Calendar(identifier: .gregorian)
@@ -45,8 +49,9 @@ public struct ConversationViewModel: Sendable, Equatable {
 struct BubbleModelMaker {
     let conversation: Conversation
     let options: ViewModelOptions
+    var images: ImageAdmission
 
-    func item(for message: Message, isNewest: Bool) -> ConversationItem? {
+    mutating func item(for message: Message, isNewest: Bool) -> ConversationItem? {
         let sender = message.outgoing ? conversation.account : conversation.peer
         var bubble = BubbleModel(source: message.source, direction: message.outgoing ? .outgoing : .incoming,
                                  sender: sender, senderName: MessageText.senderName(sender), time: message.time,
@@ -78,7 +83,7 @@ struct BubbleModelMaker {
                                      && message.attachment == nil && message.outOfBandURL == nil)
     }
 
-    private func content(of message: Message, warn: (String) -> Void) -> BubbleContent {
+    private mutating func content(of message: Message, warn: (String) -> Void) -> BubbleContent {
         let body = message.body ?? ""
         let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
         switch message.declaredKind {
@@ -123,7 +128,7 @@ struct BubbleModelMaker {
         return .text(StyledText(cut.text))
     }
 
-    private func image(_ bytes: Data?, warn: (String) -> Void) -> BubbleContent {
+    private mutating func image(_ bytes: Data?, warn: (String) -> Void) -> BubbleContent {
         guard let bytes else {
             warn("image without bytes")
             return .placeholder(PlaceholderText.imageMissing)
@@ -136,6 +141,17 @@ struct BubbleModelMaker {
             warn("\(header.format) header claims \(header.pixelWidth) × \(header.pixelHeight) pixels,"
                  + " more than the limit of \(options.maximumImagePixels)")
             return .placeholder(PlaceholderText.imageTooLarge)
+        }
+        switch images.admit(bytes, header: header) {
+        case .pastConversationLimit(let problem):
+            warn(problem)
+            return .placeholder(PlaceholderText.imageTooLarge)
+        case .verdict(.fails(let problem)):
+            warn("image of \(bytes.count) bytes cannot be shown: \(problem)")
+            return .placeholder(PlaceholderText.imageUnreadable)
+        case .verdict(.decodesPartly(let problem)):
+            warn("image of \(bytes.count) bytes is shown in part: \(problem)")
+        case .verdict(.decodes): break
         }
         return .image(ImageContent(format: header.format, pixelWidth: header.pixelWidth, pixelHeight: header.pixelHeight,
                                    bytes: bytes))

@@ -11,15 +11,21 @@ public struct ViewModelOptions: Sendable, Equatable {
     /// An image header claiming more pixels than this gets a placeholder: decoding it would
     /// cost gigabytes (a 100000 × 100000 header is 40 GB of RGBA).
     public var maximumImagePixels: Int
+    /// The distinct images of one conversation may add up to this many decoded pixels (200
+    /// million: 800 MB of RGBA); an image past it gets a placeholder. Each distinct image
+    /// counts once: the renderer decodes it once however many rows show it.
+    public var maximumConversationImagePixels: Int
     /// Longer texts are cut (at a character boundary) to this many bytes of UTF-8 and end in `…`.
     /// 64 KiB is some 30 screens of text on a phone: enough for any real message.
     public var maximumTextBytes: Int
 
     public init(daySeparators: Bool = false, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-                maximumImagePixels: Int = 50_000_000, maximumTextBytes: Int = 65_536) {
+                maximumImagePixels: Int = 50_000_000, maximumTextBytes: Int = 65_536,
+                maximumConversationImagePixels: Int = 200_000_000) {
         self.daySeparators = daySeparators
         self.timeZone = timeZone
         self.maximumImagePixels = maximumImagePixels
+        self.maximumConversationImagePixels = maximumConversationImagePixels
         self.maximumTextBytes = maximumTextBytes
     }
 

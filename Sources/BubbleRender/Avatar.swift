@@ -47,16 +47,19 @@ public enum AvatarPalette {
 
 extension CairoContext {
     /// Draws an avatar in `rect` cut to `shape`: the photo scaled to fill (keeping its
-    /// proportions, centred), or, without a usable photo, the shape in the JID's colour.
+    /// proportions, centred), or, without a usable photo, the shape in the JID's colour. With
+    /// `images`, the photo is decoded once however many rows show it.
     @discardableResult
-    public func drawAvatar(photo: Data?, jid: String, in rect: CGRect, shape: AvatarShape) throws -> AvatarDrawing {
+    public func drawAvatar(photo: Data?, jid: String, in rect: CGRect, shape: AvatarShape,
+                           images: ImageCache? = nil) throws -> AvatarDrawing {
         let color = AvatarPalette.color(forJID: jid)
         guard rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
               rect.minX.isFinite, rect.minY.isFinite else { return .generated(color: color, photoProblem: nil) }
         var problem: String?
         if let photo {
             do {
-                let image = try RasterImage(data: photo, name: "avatar of \(jid)")
+                let name = "avatar of \(jid)"
+                let image = try images?.image(photo, name: name) ?? RasterImage(data: photo, name: name)
                 try draw(image, in: rect, fit: .aspectFill, clip: shape.clip)
                 return .photo
             } catch let error as ImageDecodingError {

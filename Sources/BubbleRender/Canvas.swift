@@ -1,3 +1,4 @@
+import BubbleTheme
 import CCairo
 import Foundation
 
@@ -54,7 +55,7 @@ public final class Canvas {
             let pixelHeight = (height * Double(scale)).rounded(.up)
             let limit = Double(CairoSurface.maximumImageDimension)
             guard pixelWidth <= limit, pixelHeight <= limit else {
-                throw CanvasError(problem: "\(Int(pixelWidth))×\(Int(pixelHeight)) px exceeds Cairo's limit of \(CairoSurface.maximumImageDimension) px per side; use a smaller scale, a narrower width or PDF")
+                throw CanvasError(problem: "\(formatNumber(pixelWidth))×\(formatNumber(pixelHeight)) px exceeds Cairo's limit of \(CairoSurface.maximumImageDimension) px per side; use a smaller scale, a narrower width or PDF")
             }
             surface = try CairoSurface.image(pixelWidth: Int(pixelWidth), pixelHeight: Int(pixelHeight))
             self.scale = scale

@@ -45,25 +45,28 @@ public struct ConversationRenderer: Sendable {
 
     /// Renders `viewport` (the whole conversation when nil) into a file's bytes. A whole
     /// conversation as PDF is a document of pages `pageHeight` tall (see `pdfPages`); PNG and
-    /// SVG are one image.
+    /// SVG are one image. Each distinct image is decoded once, into `images` (a fresh cache when nil).
     public func render(_ layout: ConversationLayout, viewport: Viewport? = nil, format: OutputFormat,
-                       scale: Int, pageHeight: Double = 667, times: StageTimes? = nil) throws -> Data {
+                       scale: Int, pageHeight: Double = 667, times: StageTimes? = nil,
+                       images: ImageCache? = nil) throws -> Data {
         let times = times ?? StageTimes()
+        let images = images ?? ImageCache()
         let area = viewport ?? Viewport(y: 0, height: max(layout.height, 1))
         if format == .pdf && viewport == nil {
-            return try renderPDFPages(layout, pageHeight: pageHeight, times: times)
+            return try renderPDFPages(layout, pageHeight: pageHeight, times: times, images: images)
         }
         guard format == .png else {
             let canvas = try Canvas(format: format, width: layout.screenWidth, height: area.height, scale: scale)
-            try times.measure(\.drawing) { try draw(layout, viewport: area, on: canvas) }
+            try times.measure(\.drawing) { try draw(layout, viewport: area, on: canvas, faces: try FreeTypeFaces(), images: images) }
             return try times.measure(\.encoding) { try canvas.encoded() }
         }
-        return try renderPNG(layout, area: area, scale: scale, times: times)
+        return try renderPNG(layout, area: area, scale: scale, times: times, images: images)
     }
 
     /// The whole conversation as a PDF of pages `pageHeight` tall, one page drawn and written
     /// at a time so that memory stays that of one page however long the conversation.
-    private func renderPDFPages(_ layout: ConversationLayout, pageHeight: Double, times: StageTimes) throws -> Data {
+    private func renderPDFPages(_ layout: ConversationLayout, pageHeight: Double, times: StageTimes,
+                                images: ImageCache) throws -> Data {
         guard pageHeight >= 1, pageHeight.isFinite else { throw CanvasError(problem: "a page \(pageHeight) pt tall") }
         let canvas = try Canvas(format: .pdf, width: layout.screenWidth, height: pageHeight, scale: 1)
         let faces = try FreeTypeFaces()
@@ -74,7 +77,7 @@ public struct ConversationRenderer: Sendable {
                 try canvas.context.withSavedState {
                     // The page's own background, then its rows (clipped to the page's share).
                     canvas.context.fillAll(with: theme.colors.background)
-                    try draw(layout, viewport: page, on: canvas, faces: faces)
+                    try draw(layout, viewport: page, on: canvas, faces: faces, images: images)
                 }
             }
         }
@@ -114,13 +117,15 @@ public struct ConversationRenderer: Sendable {
     /// even past Cairo's 32767-pixel surfaces, in little memory. Bands start at whole device
     /// pixels, so they join without a seam, and are joined in order, so the bytes do not
     /// depend on scheduling.
-    private func renderPNG(_ layout: ConversationLayout, area: Viewport, scale: Int, times: StageTimes) throws -> Data {
+    private func renderPNG(_ layout: ConversationLayout, area: Viewport, scale: Int, times: StageTimes,
+                           images: ImageCache) throws -> Data {
         guard (1...3).contains(scale) else { throw CanvasError(problem: "scale \(scale) is not one of 1, 2, 3") }
-        let pixelWidth = Int((layout.screenWidth * Double(scale)).rounded(.up))
-        let pixelHeight = Int((area.height * Double(scale)).rounded(.up))
-        guard pixelWidth <= CairoSurface.maximumImageDimension, pixelHeight <= 1 << 20 else {
-            throw CanvasError(problem: "\(pixelWidth)×\(pixelHeight) px is too large an image; use --pages or PDF")
+        // Compared as Doubles first: converting an infinite or huge size to Int traps.
+        let width = (layout.screenWidth * Double(scale)).rounded(.up), height = (area.height * Double(scale)).rounded(.up)
+        guard width.isFinite, height.isFinite, width <= Double(CairoSurface.maximumImageDimension), height <= Double(1 << 20) else {
+            throw CanvasError(problem: "\(formatNumber(width))×\(formatNumber(height)) px is too large an image; use --pages or PDF")
         }
+        let (pixelWidth, pixelHeight) = (Int(width), Int(height))
         let opaque = theme.colors.background.alpha >= 1
         let bandCount = (pixelHeight + Self.bandHeight - 1) / Self.bandHeight
         let workers = max(1, min(bandCount, ProcessInfo.processInfo.activeProcessorCount))
@@ -142,7 +147,7 @@ public struct ConversationRenderer: Sendable {
                     let rows = min(Self.bandHeight, pixelHeight - top)
                     let canvas = try Canvas(pixelWidth: pixelWidth, pixelHeight: rows, scale: scale)
                     let band = Viewport(y: area.y + Double(top) / Double(scale), height: canvas.height)
-                    try local.measure(\.drawing) { try renderer.value.draw(layout, viewport: band, on: canvas, faces: faces) }
+                    try local.measure(\.drawing) { try renderer.value.draw(layout, viewport: band, on: canvas, faces: faces, images: images) }
                     let encoded = try local.measure(\.encoding) {
                         try PNGWriter.band(canvas.context.surface, opaque: opaque, isLast: index == bandCount - 1)
                     }
@@ -173,10 +178,11 @@ public struct ConversationRenderer: Sendable {
     /// several conversations side by side (translate first). On a canvas of exactly this size it
     /// draws what `render` encodes; on a larger one it keeps to the conversation's rectangle.
     public func draw(_ layout: ConversationLayout, viewport: Viewport? = nil, on canvas: Canvas) throws {
-        try draw(layout, viewport: viewport, on: canvas, faces: try FreeTypeFaces())
+        try draw(layout, viewport: viewport, on: canvas, faces: try FreeTypeFaces(), images: ImageCache())
     }
 
-    private func draw(_ layout: ConversationLayout, viewport: Viewport?, on canvas: Canvas, faces: FreeTypeFaces) throws {
+    private func draw(_ layout: ConversationLayout, viewport: Viewport?, on canvas: Canvas, faces: FreeTypeFaces,
+                      images: ImageCache) throws {
         let area = viewport ?? Viewport(y: 0, height: max(layout.height, 1))
         let context = canvas.context
         try context.withSavedState {
@@ -190,7 +196,7 @@ public struct ConversationRenderer: Sendable {
             // so a page or band costs its own rows, not the whole conversation's.
             var index = Self.firstRow(in: layout.rows, reaching: area.y)
             while index < layout.rows.count, layout.rows[index].y < area.y + area.height {
-                try draw(layout.rows[index], in: context, faces: faces)
+                try draw(layout.rows[index], in: context, faces: faces, images: images)
                 index += 1
             }
         }

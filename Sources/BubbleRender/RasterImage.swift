@@ -1,3 +1,4 @@
+import BubbleModel
 import CCairo
 import CTurboJPEG
 import Foundation
@@ -10,13 +11,17 @@ public final class RasterImage: @unchecked Sendable {
     let surface: CairoSurface
     public let pixelWidth: Int
     public let pixelHeight: Int
+    /// What the decoder complained of while still producing the image (a JPEG cut short
+    /// shows the rows that arrived, as any viewer does); nil for a clean decode.
+    public let warning: String?
 
     /// Images larger than this are refused before any pixel memory is allocated
     /// (50 million pixels is 200 MB of ARGB32).
     public static let maximumPixelCount = 50_000_000
 
-    init(surface: CairoSurface) {
+    init(surface: CairoSurface, warning: String? = nil) {
         self.surface = surface
+        self.warning = warning
         self.pixelWidth = surface.pixelWidth
         self.pixelHeight = surface.pixelHeight
     }
@@ -60,6 +65,23 @@ public final class RasterImage: @unchecked Sendable {
     }
 }
 
+/// The decoder above as the view-model's judge of image messages (see `ImageVerifier`):
+/// the same code that draws decides what can be drawn.
+public struct RasterImageVerifier: ImageVerifier {
+    public init() {}
+
+    public func verdict(on data: Data) -> ImageVerdict {
+        do {
+            let image = try RasterImage(data: data, name: "image")
+            return image.warning.map(ImageVerdict.decodesPartly) ?? .decodes
+        } catch let error as ImageDecodingError {
+            return .fails(error.problem)
+        } catch {
+            return .fails("\(error)")
+        }
+    }
+}
+
 /// Why an image could not be decoded, naming the input.
 public struct ImageDecodingError: Error, Equatable, CustomStringConvertible {
     public var name: String
@@ -97,7 +119,8 @@ extension RasterImage {
             bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
         }
         try Self.checkSize(width: bigEndian(16), height: bigEndian(20), name: name)
-        let reader = ByteReader(data)
+        let chunks = try PNGChunks(data, name: name)
+        let reader = ByteReader(chunks.decodable)
         let pointer = withExtendedLifetime(reader) {
             cairo_image_surface_create_from_png_stream(readFromReader, reader.opaque)
         }
@@ -164,6 +187,7 @@ extension RasterImage {
         // BGRA bytes are Cairo's ARGB32 words on little-endian; TurboJPEG sets alpha to 0xFF,
         // so the pixels are already premultiplied. Progressive files are limited in scans.
         let flags = TJFLAG_LIMITSCANS | TJFLAG_ACCURATEDCT
+        var warning: String?
         try surface.withMutablePixels { pixels, stride in
             let status = data.withUnsafeBytes { buffer in
                 tjDecompress2(handle, buffer.bindMemory(to: UInt8.self).baseAddress, UInt(buffer.count),
@@ -171,10 +195,10 @@ extension RasterImage {
                               Int32(TJPF_BGRA.rawValue), Int32(flags))
             }
             // A warning (e.g. a truncated file) still leaves a usable image, as in any viewer.
-            if status != 0, tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) {
-                throw problem("JPEG data is damaged")
-            }
+            guard status != 0 else { return }
+            guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else { throw problem("JPEG data is damaged") }
+            warning = "JPEG data is cut short or damaged (\(String(cString: tjGetErrorStr2(handle))))"
         }
-        self.init(surface: surface)
+        self.init(surface: surface, warning: warning)
     }
 }

@@ -7,9 +7,9 @@ import Foundation
 /// Drawing one row of each kind: bubble rows with their parts, day separators and notices.
 /// Every text is drawn from the layout that measured it.
 extension ConversationRenderer {
-    func draw(_ row: RowLayout, in context: CairoContext, faces: FreeTypeFaces) throws {
+    func draw(_ row: RowLayout, in context: CairoContext, faces: FreeTypeFaces, images: ImageCache) throws {
         switch row.kind {
-        case .bubble(let bubble): try draw(bubble, in: context, faces: faces)
+        case .bubble(let bubble): try draw(bubble, in: context, faces: faces, images: images)
         case .daySeparator(let label): try drawLabel(label, pill: true, in: context, faces: faces)
         case .notice(let label): try drawLabel(label, pill: false, in: context, faces: faces)
         }
@@ -30,9 +30,9 @@ extension ConversationRenderer {
                              in: context, faces: faces)
     }
 
-    private func draw(_ row: BubbleRowLayout, in context: CairoContext, faces: FreeTypeFaces) throws {
+    private func draw(_ row: BubbleRowLayout, in context: CairoContext, faces: FreeTypeFaces, images: ImageCache) throws {
         let colors = theme.colors
-        if let avatar = row.avatar { try drawAvatar(row, in: avatar, context: context, faces: faces) }
+        if let avatar = row.avatar { try drawAvatar(row, in: avatar, context: context, faces: faces, images: images) }
         if let name = row.name {
             try TextDrawing.draw(name.layout, at: origin(name.frame), color: colors.name, in: context, faces: faces)
         }
@@ -41,8 +41,10 @@ extension ConversationRenderer {
         let bubble = cgRect(row.bubble)
         if case .image(let image) = row.rowContent, row.quote == nil {
             do {
-                let raster = try RasterImage(data: image.bytes, name: row.message?.source ?? "image")
-                try context.draw(raster, in: bubble, fit: .fill, clip: .bubble(style.image, mirrored: style.mirrored))
+                // Aspect fill: the same as filling for an image shown in proportion, and the
+                // middle of one taller than the layout's `maxImageHeight`.
+                let raster = try images.image(image.bytes, name: row.message?.source ?? "image")
+                try context.draw(raster, in: bubble, fit: .aspectFill, clip: .bubble(style.image, mirrored: style.mirrored))
             } catch {
                 try context.drawBrokenImage(in: bubble, clip: .bubble(style.image, mirrored: style.mirrored))
             }
@@ -57,7 +59,7 @@ extension ConversationRenderer {
             try TextDrawing.draw(quote.name.layout, at: origin(quote.name.frame), color: colors.name, in: context, faces: faces)
             try TextDrawing.draw(quote.text.layout, at: origin(quote.text.frame), palette: text, in: context, faces: faces)
         }
-        try drawContent(row, palette: text, in: context, faces: faces)
+        try drawContent(row, palette: text, in: context, faces: faces, images: images)
         // After the bubble: with the theme's time placement `bubble` these sit on top of it.
         for label in [row.time, row.edited].compactMap({ $0 }) {
             try TextDrawing.draw(label.layout, at: origin(label.frame), color: colors.time, in: context, faces: faces)
@@ -83,7 +85,8 @@ extension ConversationRenderer {
         }
     }
 
-    private func drawContent(_ row: BubbleRowLayout, palette: TextPalette, in context: CairoContext, faces: FreeTypeFaces) throws {
+    private func drawContent(_ row: BubbleRowLayout, palette: TextPalette, in context: CairoContext, faces: FreeTypeFaces,
+                             images: ImageCache) throws {
         let content = row.content
         switch row.rowContent {
         case .text(let text):
@@ -94,7 +97,7 @@ extension ConversationRenderer {
             guard row.quote != nil else { return }
             let rect = cgRect(content)
             do {
-                try context.draw(try RasterImage(data: image.bytes, name: row.message?.source ?? "image"), in: rect, fit: .fill,
+                try context.draw(try images.image(image.bytes, name: row.message?.source ?? "image"), in: rect, fit: .aspectFill,
                                  clip: .roundedRectangle(radius: 4))
             } catch {
                 try context.drawBrokenImage(in: rect, clip: .roundedRectangle(radius: 4))
@@ -119,9 +122,10 @@ extension ConversationRenderer {
         }
     }
 
-    private func drawAvatar(_ row: BubbleRowLayout, in avatar: Rect, context: CairoContext, faces: FreeTypeFaces) throws {
+    private func drawAvatar(_ row: BubbleRowLayout, in avatar: Rect, context: CairoContext, faces: FreeTypeFaces,
+                            images: ImageCache) throws {
         let drawing = try context.drawAvatar(photo: row.sender.avatar, jid: row.sender.jid, in: cgRect(avatar),
-                                             shape: theme.layout.avatarShape)
+                                             shape: theme.layout.avatarShape, images: images)
         guard case .generated = drawing, let initial = row.senderName.first else { return }
         let initials = try initialsEngine.layout(String(initial).uppercased(),
                                                  style: TextStyle(fontSize: avatar.height * 0.45, maxWidth: .infinity, role: .name))

@@ -60,7 +60,7 @@ extension ThemeDocument {
         _ = try node.object(known: ["text", "name", "time", "fallbacks"] + styleRoles.map(\.themeKey))
         func font(_ node: JSONNode) throws -> ThemeFont {
             _ = try node.object(known: ["file", "size"])
-            return ThemeFont(file: try fontFile(node["file"]), size: try node["size"].positive())
+            return ThemeFont(file: try fontFile(node["file"]), size: try node["size"].number(in: ThemeLimits.fontSize, unit: "pt"))
         }
         var styles: [FontRole: ThemeStyleFont] = [:]
         for role in styleRoles where node[role.themeKey].isPresent {
@@ -95,7 +95,7 @@ extension ThemeDocument {
         case "circle":
             guard !avatar["radius"].isPresent else { throw avatar["radius"].error("only a rounded avatar has a radius") }
             shape = .circle
-        case "rounded": shape = .rounded(radius: try avatar["radius"].nonNegative())
+        case "rounded": shape = .rounded(radius: try avatar["radius"].length())
         case let other: throw avatar["shape"].error("unknown shape '\(other)': use circle or rounded")
         }
         var placement = LayoutMetrics.TimePlacement.header
@@ -110,8 +110,8 @@ extension ThemeDocument {
         if node["grouping"].isPresent {
             let group = node["grouping"]
             _ = try group.object(known: ["window_seconds", "spacing"])
-            grouping = LayoutMetrics.Grouping(window: try group["window_seconds"].nonNegative(),
-                                              spacing: group["spacing"].isPresent ? try group["spacing"].nonNegative() : 2)
+            grouping = LayoutMetrics.Grouping(window: try group["window_seconds"].number(in: ThemeLimits.groupingWindow, unit: "s"),
+                                              spacing: group["spacing"].isPresent ? try group["spacing"].length() : 2)
         }
         var dayFormat: String? = nil
         if node["day_separators"].isPresent {
@@ -120,8 +120,8 @@ extension ThemeDocument {
             dayFormat = try days["format"].nonEmptyString()
         }
         return ThemeLayout(timePlacement: placement, grouping: grouping, daySeparatorFormat: dayFormat,
-                           margin: try node["margin"].nonNegative(), avatarSize: try avatar["size"].positive(),
-                           avatarShape: shape, avatarGap: try node["avatar_gap"].nonNegative(),
+                           margin: try node["margin"].length(), avatarSize: try avatar["size"].number(in: ThemeLimits.size, unit: "pt"),
+                           avatarShape: shape, avatarGap: try node["avatar_gap"].length(),
                            textInsets: try node["text_insets"].insets(),
                            timeFormat: try node["time_format"].nonEmptyString())
     }
@@ -172,11 +172,12 @@ extension ThemeDocument {
             throw node["incoming"].error("not allowed when incoming_mirrors_outgoing is true")
         }
         return BubbleArtSpec(
-            width: try size["width"].positive(), height: try size["height"].positive(),
-            cornerRadius: try node["corner_radius"].nonNegative(),
-            tailWidth: try tail["width"].nonNegative(), tailTop: try tail["top"].nonNegative(),
-            tailBottom: try tail["bottom"].nonNegative(), tailTip: try tail["tip"].nonNegative(),
-            borderPixels: try node["border_pixels"].nonNegative(), scales: scales.sorted(),
+            width: try size["width"].number(in: ThemeLimits.size, unit: "pt"),
+            height: try size["height"].number(in: ThemeLimits.size, unit: "pt"),
+            cornerRadius: try node["corner_radius"].length(),
+            tailWidth: try tail["width"].length(), tailTop: try tail["top"].length(),
+            tailBottom: try tail["bottom"].length(), tailTip: try tail["tip"].length(),
+            borderPixels: try node["border_pixels"].number(in: ThemeLimits.borderPixels, unit: "px"), scales: scales.sorted(),
             outgoing: try colors(node["outgoing"]), incoming: mirrored ? nil : try colors(node["incoming"]))
     }
 }

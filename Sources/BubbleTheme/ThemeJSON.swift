@@ -105,19 +105,19 @@ package struct JSONNode {
         return number
     }
 
-    /// A length that may be zero (margins, insets, radii).
-    func nonNegative() throws -> Double {
+    /// A number inside `range` (`unit` names it in the error: pt, s, px). Every length and
+    /// size of a theme is one: JSON allows 1e308, and a number that large traps where
+    /// drawing turns points into pixels, or makes Cairo loop.
+    func number(in range: ClosedRange<Double>, unit: String) throws -> Double {
         let number = try number()
-        guard number >= 0 else { throw error("\(Self.format(number)) is negative") }
+        guard range.contains(number) else {
+            throw error("\(Self.format(number)) is out of range (\(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) \(unit))")
+        }
         return number
     }
 
-    /// A size that must be greater than zero (font sizes, the avatar).
-    func positive() throws -> Double {
-        let number = try nonNegative()
-        guard number > 0 else { throw error("must be greater than 0") }
-        return number
-    }
+    /// A length in points (margins, insets, radii, gaps): `ThemeLimits.length`.
+    func length() throws -> Double { try number(in: ThemeLimits.length, unit: "pt") }
 
     func color() throws -> RGBAColor {
         let text = try string()
@@ -127,12 +127,28 @@ package struct JSONNode {
         return color
     }
 
-    /// `{"top": …, "left": …, "bottom": …, "right": …}`, none negative.
+    /// `{"top": …, "left": …, "bottom": …, "right": …}`, each a length.
     func insets() throws -> EdgeInsets {
         _ = try object(known: ["top", "left", "bottom", "right"])
-        return EdgeInsets(top: try self["top"].nonNegative(), left: try self["left"].nonNegative(),
-                          bottom: try self["bottom"].nonNegative(), right: try self["right"].nonNegative())
+        return EdgeInsets(top: try self["top"].length(), left: try self["left"].length(),
+                          bottom: try self["bottom"].length(), right: try self["right"].length())
     }
 
     package static func format(_ number: Double) -> String { formatNumber(number) }
+}
+
+/// The range of every number a theme sets, checked when it loads (Themes/README.md lists
+/// them per key). Generous for any real design, and small enough that every product of them
+/// the layout and drawing form stays far inside Double's and Cairo's ranges.
+public enum ThemeLimits {
+    /// Margins, gaps, insets, radii, spacing, cap insets, generated tails: 0…1,000 pt.
+    public static let length = 0.0...1_000.0
+    /// Text, name and time fonts: 1…500 pt.
+    public static let fontSize = 1.0...500.0
+    /// The avatar's side, and a generated bubble image's width and height: 1…1,000 pt.
+    public static let size = 1.0...1_000.0
+    /// How far apart one sender's messages may be and still form a group: up to a day.
+    public static let groupingWindow = 0.0...86_400.0
+    /// A generated bubble's border, in device pixels: 0…100 px.
+    public static let borderPixels = 0.0...100.0
 }

@@ -13,7 +13,7 @@ struct ModelsCommand {
         }
         let conversation = try CommandGlue.loadConversation(path: input, account: choice.account, peer: choice.peer,
                                                 vcards: choice.vcards, io: io)
-        let model = ConversationViewModel(conversation: conversation)
+        let model = ConversationViewModel(conversation: conversation, images: RasterImageVerifier())
         io.write(json ? jsonText(input: input, model: model) : table(model))
         return reportWarnings(model.warnings, io: io)
     }

@@ -28,7 +28,7 @@ struct ThemePreviewCommand {
         }
         let kindsPath = try kinds ?? defaultKindsPath()
         let conversation = try CommandGlue.loadConversation(path: kindsPath, account: nil, peer: nil, vcards: nil, io: io)
-        let model = ConversationViewModel(conversation: conversation)
+        let model = ConversationViewModel(conversation: conversation, images: RasterImageVerifier())
 
         let columns = try themes.flatMap { theme in
             try deviceNames.map { try PreviewColumn(theme: theme, device: Device.named($0), conversation: conversation) }

@@ -36,9 +36,12 @@ public struct ChatScreen: Sendable {
     }
 
     /// The conversation as items (bubbles, typing row, and day separators when the theme
-    /// has them), with the view-model's warnings.
+    /// has them), with the view-model's warnings. Every image is judged by the decoder that
+    /// draws it: one it cannot decode is a placeholder and a warning here, not a silent
+    /// broken-image box in the picture.
     public func items(of conversation: Conversation) -> ConversationViewModel {
-        ConversationViewModel(conversation: conversation, options: theme.viewModelOptions(timeZone: timeZone))
+        ConversationViewModel(conversation: conversation, options: theme.viewModelOptions(timeZone: timeZone),
+                              images: RasterImageVerifier())
     }
 
     /// Every row's frames at a screen width, in points; `rows.map(\.height)` are the row heights.

@@ -108,6 +108,16 @@ import Testing
         #expect(row.height == 10 + 40 + 150 + 10)
     }
 
+    /// A 1 × 30,000 px image was a 30,000 pt row, past what PDF, SVG and Cairo's surfaces
+    /// take: its bubble stops at `maxImageHeight`.
+    @Test func aVeryTallImageIsCappedAt440() throws {
+        let image = ImageContent(format: "png", pixelWidth: 1, pixelHeight: 30_000, bytes: Data())
+        let row = try row(.image(image))
+        #expect(LayoutMetrics.classic.maxImageHeight == 440)
+        #expect(row.bubble.width == 40 && row.bubble.height == 440, "a bubble is at least 40 pt wide")
+        #expect(row.height == 10 + 40 + 440 + 10)
+    }
+
     @Test func aSmallImageIsShownAtItsNaturalSize() throws {
         let image = ImageContent(format: "png", pixelWidth: 120, pixelHeight: 90, bytes: Data())
         let row = try row(.image(image), .outgoing)

@@ -1,7 +1,7 @@
 import BubbleLayout
 import Testing
 
-/// Images at most 220 pt wide in proportion, voice bubbles 100 + 100 × d / 30 up to 200.
+/// Images at most 220 pt wide in proportion and at most 440 pt tall, voice bubbles 100 + 100 × d / 30 up to 200.
 @Suite struct MediaGeometryTests {
     @Test(arguments: [
         (219, 100, 219.0, 100.0),
@@ -9,8 +9,13 @@ import Testing
         (221, 100, 220.0, 100.0 * 220 / 221),
         (440, 300, 220.0, 150.0),
         (4000, 3000, 220.0, 165.0),
-        (100, 2000, 100.0, 2000.0),
+        (100, 2000, 100.0, 440.0),
         (1, 1, 1.0, 1.0),
+        // At most 440 pt tall (2 × 220): the renderer shows the middle of a taller image.
+        (1, 30_000, 1.0, 440.0),
+        (440, 3000, 220.0, 440.0),
+        (220, 440, 220.0, 440.0),
+        (220, 441, 220.0, 440.0),
     ])
     func imageDisplaySize(pixelWidth: Int, pixelHeight: Int, width: Double, height: Double) {
         let size = LayoutMetrics.classic.imageDisplaySize(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
