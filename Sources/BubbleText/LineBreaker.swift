@@ -4,6 +4,8 @@
 /// Trailing whitespace hangs past the edge at a soft wrap and is not part of the line's width.
 struct LineBreaker {
     let maxWidth: Double
+    /// Counts break candidates for tests (nil in ordinary layouts).
+    let tally: WorkTally?
 
     /// Glyphs of one segment on a line (all of it, or a cluster range after an emergency break).
     struct LinePart {
@@ -34,6 +36,7 @@ struct LineBreaker {
             while last + 1 < segments.count && segments[last + 1].unit == segments[first].unit { last += 1 }
             let unit = first...last
             first = last + 1
+            tally?.work.breakCandidates += 1
             let width = unit.reduce(0.0) { $0 + Double(segments[$1].shaped.advance) * segments[$1].pointsPerUnit }
             let unitTrailing = trailingWhitespace(segments, unit)
             let visible = width - unitTrailing
@@ -117,6 +120,7 @@ struct LineBreaker {
         }
         var lineStart = 0
         var lineWidth = current.width
+        tally?.work.breakCandidates += atoms.count
         for (index, atom) in atoms.enumerated() {
             let width = Double(atom.advance) * segments[atom.segment].pointsPerUnit
             if index > lineStart && lineWidth + width > maxWidth + Self.tolerance {

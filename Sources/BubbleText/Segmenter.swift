@@ -87,6 +87,7 @@ struct Segmenter {
         let slice = UnsafeBufferPointer(rebasing: text[range])
         var clusterEnds = try GraphemeClusters.boundaries(in: slice)
         if range.lowerBound != 0 { for index in clusterEnds.indices { clusterEnds[index] += range.lowerBound } }
+        shaper.tally?.work.clusters += clusterEnds.count
         var fonts: [UInt8]
         var styles: [UInt16] = []
         if styling.runs.isEmpty {
@@ -135,8 +136,8 @@ struct Segmenter {
             let fontSize = styling.fontSize(of: style)
             let level = bidi.levels[start - range.lowerBound]
             let script = harfBuzzScript(scripts[scriptIndex].tag)
-            let shaped = shaper.shape(text, paragraph: range, segment: start..<cut, font: font, level: level,
-                                      script: script)
+            let shaped = shaper.shape(text, paragraph: range, segment: start..<cut, clusterEnds: clusterEnds[clusterIndex...],
+                                      font: font, level: level, script: script)
             var whitespaceStart = cut
             while whitespaceStart > start, UnicodeScalars.isWhitespace(UInt32(text[whitespaceStart - 1])) {
                 whitespaceStart -= 1
@@ -145,6 +146,7 @@ struct Segmenter {
             let whitespaceAdvance = whitespaceStart == cut ? 0 : shaped.glyphs.reduce(Int32(0)) {
                 $0 + ($1.cluster >= relativeWhitespace ? $1.advance : 0)
             }
+            shaper.tally?.work.segments += 1
             segments.append(Segment(range: start..<cut, font: font, level: level, script: script, shaped: shaped,
                                     trailingWhitespaceStart: whitespaceStart,
                                     trailingWhitespaceAdvance: whitespaceAdvance, unit: unit, style: style,

@@ -1,6 +1,5 @@
 import BubbleUnicode
 import CHarfBuzz
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -69,26 +68,28 @@ final class ShapeCache: Sendable {
         }
     }
 
-    /// A table of buckets indexed by the key's own hash bits: Swift's Dictionary would hash
-    /// the hash again with SipHash on every lookup.
-    private final class Shard: Sendable {
-        let buckets = Mutex<[[Entry]]>(Array(repeating: [], count: ShapeCache.bucketsPerShard))
-        let count = Mutex(0)
+    /// A table of buckets indexed by the key's own hash bits (Swift's Dictionary would hash
+    /// the hash again with SipHash on every lookup), and how many entries it holds since it
+    /// was last emptied. Each shard is its own lock: the array of shards is never mutated after
+    /// init, so no thread touches storage another thread writes without holding its lock.
+    private struct Shard: Sendable {
+        var buckets: [[Entry]] = Array(repeating: [], count: ShapeCache.bucketsPerShard)
+        var count = 0
     }
     private static let bucketsPerShard = 4096
-    private let shards: [Shard]
+    private let shards: [Locked<Shard>]
     private let entriesPerShard: Int
 
     init(shardCount: Int = 16, entriesPerShard: Int = 20_000) {
-        shards = (0..<shardCount).map { _ in Shard() }
+        shards = (0..<shardCount).map { _ in Locked(Shard()) }
         self.entriesPerShard = entriesPerShard
     }
 
     func value(for key: ShapeKey) -> ShapedSegment? {
         if key.text.isEmpty { return nil }
         let bucket = Self.bucket(key)
-        return shards[shard(key)].buckets.withLock { buckets in
-            for entry in buckets[bucket] where entry.matches(key) { return entry.value }
+        return shards[shard(key)].withLock { shard in
+            for entry in shard.buckets[bucket] where entry.matches(key) { return entry.value }
             return nil
         }
     }
@@ -99,19 +100,17 @@ final class ShapeCache: Sendable {
                           flags: key.flags, script: key.script, value: value)
         let limit = entriesPerShard
         let bucket = Self.bucket(key)
-        let shard = shards[shard(key)]
-        shard.buckets.withLock { buckets in
-            let full = shard.count.withLock { count in
-                count += 1
-                if count > limit { count = 1; return true }
-                return false
+        shards[shard(key)].withLock { shard in
+            shard.count += 1
+            if shard.count > limit {
+                shard.count = 1
+                for index in shard.buckets.indices { shard.buckets[index].removeAll() }
             }
-            if full { for index in buckets.indices { buckets[index].removeAll() } }
-            buckets[bucket].append(entry)
+            shard.buckets[bucket].append(entry)
         }
     }
 
-    var count: Int { shards.reduce(0) { total, shard in total + shard.buckets.withLock { $0.reduce(0) { $0 + $1.count } } } }
+    var count: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.buckets.reduce(0) { $0 + $1.count } } } }
 
     private func shard(_ key: ShapeKey) -> Int {
         Int(UInt(bitPattern: key.hash >> 20) % UInt(shards.count))

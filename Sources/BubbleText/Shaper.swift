@@ -20,13 +20,62 @@ public struct ShapedSegment: Sendable, Equatable {
 
 /// What shapes text: one segment of a paragraph in one font, direction and script, with the
 /// rest of the paragraph given to HarfBuzz as context (Arabic joins across segment edges).
-struct Shaper: Sendable {
+struct Shaper {
     /// Every font of the engine, by the numbers segments carry.
     let fonts: [OpenTypeFont]
     let cache: ShapeCache?
+    /// Counts shaping runs for tests (nil in ordinary layouts).
+    let tally: WorkTally?
 
+    /// Shapes a segment. `clusterEnds` are the grapheme cluster ends from the segment's first
+    /// cluster on (ascending, absolute offsets).
+    ///
+    /// HarfBuzz's lookups may scan the rest of a run for every glyph (20,000 soft hyphens, one
+    /// break unit, took 1.75 s; 40,000 took 23 s in `bubbles measure`), so a segment longer than
+    /// `LayoutWork.shapingRunBound` is shaped in pieces cut at grapheme cluster boundaries, each
+    /// with the paragraph as context, and joined. Such a segment is wider than any line in every
+    /// language, so it is broken anyway; at most a kerning pair or ligature at a cut is lost.
     func shape(_ text: UnsafeBufferPointer<UInt16>, paragraph: Range<Int>, segment: Range<Int>,
-               font: UInt8, level: UInt8, script: UInt32) -> ShapedSegment {
+               clusterEnds: ArraySlice<Int>, font: UInt8, level: UInt8, script: UInt32) -> ShapedSegment {
+        let bound = LayoutWork.shapingRunBound
+        if segment.count <= bound {
+            return shapeRun(text, paragraph: paragraph, segment: segment, font: font, level: level, script: script)
+        }
+        var pieces: [ShapedSegment] = []
+        pieces.reserveCapacity(segment.count / bound + 1)
+        var start = segment.lowerBound
+        var next = clusterEnds.startIndex
+        while start < segment.upperBound {
+            let limit = start + bound
+            var end = segment.upperBound
+            if limit < segment.upperBound {
+                // The last cluster end within the bound; in a cluster longer than the bound (a
+                // letter with thousands of marks), the bound itself, never inside a surrogate pair.
+                while next < clusterEnds.endIndex && clusterEnds[next] <= start { next += 1 }
+                var last = start
+                while next < clusterEnds.endIndex && clusterEnds[next] <= limit { last = clusterEnds[next]; next += 1 }
+                end = last > start ? last : limit
+                if last == start && UTF16.isLeadSurrogate(text[end - 1]) && UTF16.isTrailSurrogate(text[end]) { end += 1 }
+            }
+            var piece = shapeRun(text, paragraph: paragraph, segment: start..<end, font: font, level: level, script: script)
+            let shift = UInt32(start - segment.lowerBound)
+            if shift > 0 { for index in piece.glyphs.indices { piece.glyphs[index].cluster += shift } }
+            pieces.append(piece)
+            start = end
+        }
+        // Glyphs are in visual order: a right-to-left segment's pieces come last piece first.
+        if level & 1 == 1 { pieces.reverse() }
+        return ShapedSegment(glyphs: pieces.flatMap(\.glyphs), advance: pieces.reduce(0) { $0 + $1.advance })
+    }
+
+    /// Shapes one run of at most `LayoutWork.shapingRunBound` units, through the cache.
+    private func shapeRun(_ text: UnsafeBufferPointer<UInt16>, paragraph: Range<Int>, segment: Range<Int>,
+                          font: UInt8, level: UInt8, script: UInt32) -> ShapedSegment {
+        if let tally {
+            tally.work.shapingRuns += 1
+            tally.work.shapingCost += segment.count * segment.count
+            tally.work.longestShapingRun = max(tally.work.longestShapingRun, segment.count)
+        }
         let key = cache.map { _ in ShapeKey(text: text, paragraph: paragraph, segment: segment,
                                             font: font, rightToLeft: level & 1 == 1, script: script) }
         if let key, let cached = cache?.value(for: key) { return cached }

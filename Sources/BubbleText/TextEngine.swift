@@ -37,20 +37,32 @@ public final class TextEngine: Sendable {
     /// Lays out styled text: a span's attributes pick its font role (on top of `style.role`)
     /// and size; every style change is one more place where segments are cut.
     public func layout(_ text: StyledText, style: TextStyle) throws -> TextLayout {
+        try layout(text, style: style, tally: nil)
+    }
+
+    /// A layout and the work it took, for tests that check the work grows linearly with the text.
+    package func layoutCountingWork(_ text: StyledText, style: TextStyle) throws -> (layout: TextLayout, work: LayoutWork) {
+        let tally = WorkTally()
+        let layout = try layout(text, style: style, tally: tally)
+        return (layout, tally.work)
+    }
+
+    private func layout(_ text: StyledText, style: TextStyle, tally: WorkTally?) throws -> TextLayout {
         var units = Self.utf16(text.string)
         // A tab in a chat message is a wide space; fonts have no glyph for U+0009.
         for index in units.indices where units[index] == 0x09 { units[index] = 0x20 }
         let styling = TextStyling(text: text, style: style, table: table)
         return try units.withUnsafeBufferPointer { buffer in
-            try layout(buffer, text: text.string, style: style, styling: styling)
+            try layout(buffer, text: text.string, style: style, styling: styling, tally: tally)
         }
     }
 
     private func layout(_ buffer: UnsafeBufferPointer<UInt16>, text: String, style: TextStyle,
-                        styling: TextStyling) throws -> TextLayout {
+                        styling: TextStyling, tally: WorkTally?) throws -> TextLayout {
         let opportunities = try LineBreaks.opportunities(in: buffer)
-        let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache), styling: styling)
-        let breaker = LineBreaker(maxWidth: style.maxWidth)
+        tally?.work.breakOpportunities += opportunities.count
+        let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache, tally: tally), styling: styling)
+        let breaker = LineBreaker(maxWidth: style.maxWidth, tally: tally)
         var lines: [TextLine] = []
         var top = 0.0
         var paragraphStart = 0
@@ -99,7 +111,8 @@ public final class TextEngine: Sendable {
         for (index, content) in contents.enumerated() {
             let isLast = index == contents.count - 1
             let end = isLast ? fullRange.upperBound : contents[index + 1].parts.first?.part.range.lowerBound ?? fullRange.upperBound
-            var line = makeLine(content, paragraph: paragraph, direction: direction, styling: segmenter.styling, top: top)
+            var line = makeLine(content, paragraph: paragraph, direction: direction, styling: segmenter.styling, top: top,
+                                tally: segmenter.shaper.tally)
             line.range = lineStart..<end
             lineStart = end
             top += line.height
@@ -111,12 +124,13 @@ public final class TextEngine: Sendable {
     /// Orders a line's parts visually (UAX #9 rule L2), merges neighbours of one font, level and
     /// script into runs, and takes the largest ascender and descender of the fonts on it.
     private func makeLine(_ content: LineBreaker.LineContent, paragraph: Segmenter.Paragraph,
-                          direction: TextDirection, styling: TextStyling, top: Double) -> TextLine {
+                          direction: TextDirection, styling: TextStyling, top: Double, tally: WorkTally?) -> TextLine {
         let segments = paragraph.segments
         let parts = content.parts
         // Left-to-right lines (most of them) are already in visual order.
         let order = parts.allSatisfy({ segments[$0.segment].level == 0 }) ? Array(parts.indices)
             : BidiParagraph.visualOrder(levels: parts.map { segments[$0.segment].level })
+        tally?.work.lineParts += parts.count
         var runs: [GlyphRun] = []
         runs.reserveCapacity(4)
         var pen = direction == .rightToLeft ? 0 - content.hanging : 0
@@ -142,6 +156,7 @@ public final class TextEngine: Sendable {
             var lower = Int.max, upper = Int.min
             for index in visual..<end {
                 let part = parts[order[index]]
+                tally?.work.glyphs += part.part.glyphs.count
                 runParts.append(part.part)
                 width += part.width
                 lower = min(lower, part.part.range.lowerBound)

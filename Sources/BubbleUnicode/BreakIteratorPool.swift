@@ -1,11 +1,10 @@
 internal import CICUBridge
-import Synchronization
 
 /// ICU break iterators are expensive to open (rule data) and may not be shared between
 /// threads, so each kind keeps a pool of clones: a thread takes one, uses it, and gives it back.
 final class BreakIteratorPool: Sendable {
     private let prototype: UncheckedPointer
-    private let idle = Mutex<[UncheckedPointer]>([])
+    private let idle = Locked<[UncheckedPointer]>([])
 
     /// A raw ICU handle that only this pool hands out to one user at a time.
     struct UncheckedPointer: @unchecked Sendable { let raw: OpaquePointer }
