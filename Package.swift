@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "BubbleRender", targets: ["BubbleRender"]),
         .library(name: "ChatBubbles", targets: ["ChatBubbles"]),
         .executable(name: "bubbles", targets: ["bubbles"]),
+        /// The CLI's code as a library, so the fuzz package (`Fuzz/`) can feed `measure`'s
+        /// NDJSON reader; not an API promise.
+        .library(name: "BubblesCommand", targets: ["BubblesCommand"]),
     ],
     targets: [
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),

@@ -43,6 +43,9 @@ struct VCardFields: Equatable {
     /// from stores written by other tools, the XML text itself.
     static func xml(fromTransformable bytes: Data) throws -> String {
         if bytes.starts(with: Array("bplist".utf8)) {
+            if let problem = BinaryPlistCheck.problem(bytes) {
+                throw VCardProblem("the vCardTemp value is a damaged binary property list (\(problem))")
+            }
             let plist: Any
             do {
                 plist = try PropertyListSerialization.propertyList(from: bytes, options: [], format: nil)
