@@ -63,6 +63,13 @@ func cString(_ buffer: [CChar]) -> String {
 extension FontRoles {
     /// Every role from the bundled `Fonts/`, each primary file followed by the bundled fallbacks.
     public static func bundled(directory: String? = nil) throws -> FontRoles {
+        try FontRoles(files: FontSet.bundledPrimaryFiles.mapValues { [$0] + FontSet.bundledFallbackFiles },
+                      directory: directory)
+    }
+
+    /// Each role's chain given as file names in `directory` (the bundled `Fonts/` when nil);
+    /// `files[.text]` is required. Each file is opened once, however many chains name it.
+    public init(files: [FontRole: [String]], directory: String? = nil) throws {
         let folder = try directory ?? FontSet.locateBundledFonts()
         var opened: [String: OpenTypeFont] = [:]
         func font(_ file: String) throws -> OpenTypeFont {
@@ -71,11 +78,9 @@ extension FontRoles {
             opened[file] = font
             return font
         }
-        let fallbacks = try FontSet.bundledFallbackFiles.map(font)
         var sets: [FontRole: FontSet] = [:]
-        for (role, file) in FontSet.bundledPrimaryFiles {
-            sets[role] = try FontSet(fonts: [try font(file)] + fallbacks)
-        }
-        return FontRoles(text: sets[.text]!, others: sets)
+        for (role, chain) in files { sets[role] = try FontSet(fonts: chain.map(font)) }
+        guard let text = sets[.text] else { throw TextEngineError.fontsNotFound("no font files for the text role") }
+        self.init(text: text, others: sets)
     }
 }

@@ -107,19 +107,10 @@ public struct Theme: Sendable, Equatable {
     /// Every font role's chain: its file from Fonts/ followed by its fallbacks (the role's own,
     /// else the theme's). Each file is opened once, however many roles name it.
     public func fontRoles(fontsDirectory: String? = nil) throws -> FontRoles {
-        let folder = try fontsDirectory ?? FontSet.locateBundledFonts()
-        var opened: [String: OpenTypeFont] = [:]
-        func font(_ file: String) throws -> OpenTypeFont {
-            if let font = opened[file] { return font }
-            let font = try OpenTypeFont(path: folder + "/" + file)
-            opened[file] = font
-            return font
-        }
-        func chain(_ primary: String, _ fallbacks: [String]?) throws -> FontSet {
-            try FontSet(fonts: [try font(primary)] + (fallbacks ?? fonts.fallbacks).map(font))
-        }
-        var others: [FontRole: FontSet] = [.name: try chain(fonts.name.file, nil), .time: try chain(fonts.time.file, nil)]
-        for (role, style) in fonts.styles { others[role] = try chain(style.file, style.fallbacks) }
-        return FontRoles(text: try chain(fonts.text.file, nil), others: others)
+        var files: [FontRole: [String]] = [.text: [fonts.text.file] + fonts.fallbacks,
+                                           .name: [fonts.name.file] + fonts.fallbacks,
+                                           .time: [fonts.time.file] + fonts.fallbacks]
+        for (role, style) in fonts.styles { files[role] = [style.file] + (style.fallbacks ?? fonts.fallbacks) }
+        return try FontRoles(files: files, directory: fontsDirectory)
     }
 }
