@@ -18,10 +18,22 @@ public struct ViewModelOptions: Sendable, Equatable {
     /// Longer texts are cut (at a character boundary) to this many bytes of UTF-8 and end in `…`.
     /// 64 KiB is some 30 screens of text on a phone: enough for any real message.
     public var maximumTextBytes: Int
+    /// XEP-0393 styling: nil draws bodies as they are (the origin app); otherwise what happens
+    /// to the directive characters (`*`, `_`, `~`, `` ` ``, `>`): the spec allows both.
+    public var styling: StylingDirectives?
+    /// The words a retracted message shows instead of its text (a theme's wording).
+    public var tombstoneText: String
+    /// Where out-of-band images are looked up, by the URL's file name (`--media DIR`); nil:
+    /// they are drawn as placeholders of their kind with the file name.
+    public var mediaDirectory: String?
 
     public init(daySeparators: Bool = false, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
                 maximumImagePixels: Int = 50_000_000, maximumTextBytes: Int = 65_536,
-                maximumConversationImagePixels: Int = 200_000_000) {
+                maximumConversationImagePixels: Int = 200_000_000, styling: StylingDirectives? = nil,
+                tombstoneText: String = PlaceholderText.deleted, mediaDirectory: String? = nil) {
+        self.styling = styling
+        self.tombstoneText = tombstoneText
+        self.mediaDirectory = mediaDirectory
         self.daySeparators = daySeparators
         self.timeZone = timeZone
         self.maximumImagePixels = maximumImagePixels
@@ -30,6 +42,15 @@ public struct ViewModelOptions: Sendable, Equatable {
     }
 
     public static let classic = ViewModelOptions()
+}
+
+/// What styled text does with the characters that asked for the style (XEP-0393 §6 lets a
+/// client hide them or show them).
+public enum StylingDirectives: String, Sendable, Equatable, CaseIterable {
+    /// Removed from the text that is drawn and measured (the default).
+    case hidden
+    /// Kept, in the secondary colour.
+    case dimmed
 }
 
 /// The visible texts of messages that cannot be shown as themselves.
@@ -42,4 +63,6 @@ public enum PlaceholderText {
     public static let imageTooLarge = "[image too large]"
     public static let audioMissing = "[voice message missing]"
     public static let attachment = "[attachment]"
+    /// A retracted (XEP-0424) message, unless the theme words it otherwise.
+    public static let deleted = "message deleted"
 }
