@@ -24,6 +24,8 @@ public enum RowContent: Sendable, Equatable {
     case typing
     /// A file or link: an icon and the file name's layout.
     case link(url: String, icon: Rect, name: TextLayout)
+    /// An out-of-band image not at hand: a picture icon and its file name.
+    case remoteImage(url: String, icon: Rect, name: TextLayout)
 }
 
 /// A reply's quote block inside the bubble: a bar, the quoted sender, one or two lines.

@@ -99,9 +99,11 @@ public struct Theme: Sendable, Equatable {
     }
 
     /// What the view-model adds for this theme: day separators when it formats them, on the
-    /// calendar days of `timeZone`.
+    /// calendar days of `timeZone`; delivery ticks when the time is inside the bubble (the
+    /// place current apps put them; the origin app's header band had none).
     public func viewModelOptions(timeZone: TimeZone) -> ViewModelOptions {
-        ViewModelOptions(daySeparators: layout.daySeparatorFormat != nil, timeZone: timeZone)
+        ViewModelOptions(daySeparators: layout.daySeparatorFormat != nil, timeZone: timeZone,
+                         deliveryTicks: layout.timePlacement == .bubble)
     }
 
     /// Every font role's chain: its file from Fonts/ followed by its fallbacks (the role's own,

@@ -47,13 +47,14 @@ enum CommandGlue {
     }
 
     /// A theme's chat screen (fonts and bubble images loaded); theme errors name the theme.
-    static func screen(theme nameOrPath: String, timeZone: TimeZone, io: CommandIO) throws -> ChatScreen {
-        try screen(theme: loadTheme(nameOrPath, io: io), timeZone: timeZone)
+    static func screen(theme nameOrPath: String, timeZone: TimeZone, mediaDirectory: String? = nil,
+                       io: CommandIO) throws -> ChatScreen {
+        try screen(theme: loadTheme(nameOrPath, io: io), timeZone: timeZone, mediaDirectory: mediaDirectory)
     }
 
-    static func screen(theme: Theme, timeZone: TimeZone) throws -> ChatScreen {
+    static func screen(theme: Theme, timeZone: TimeZone, mediaDirectory: String? = nil) throws -> ChatScreen {
         do {
-            return try ChatScreen(theme: theme, timeZone: timeZone)
+            return try ChatScreen(theme: theme, timeZone: timeZone, mediaDirectory: mediaDirectory)
         } catch let error as ThemeError {
             throw CommandError("theme \(theme.name): \(error)")
         }
