@@ -36,12 +36,12 @@ struct BubbleModelMaker {
         if changes.retracted {
             // Nothing of a deleted message is drawn: not its text, its quote or its reactions.
             bubble.content = .tombstone(options.tombstoneText)
-            bubble.status = changes.status
+            bubble.status = options.deliveryTicks ? changes.status : nil
             return .message(bubble)
         }
         bubble.content = content(of: message, warn: warn)
         bubble.edited = changes.edited
-        bubble.status = changes.status
+        bubble.status = options.deliveryTicks ? changes.status : nil
         bubble.reactions = Self.summed(changes.reactionsByPerson, account: conversation.account.jid)
         bubble.quote = changes.quotedIndex.map(quote)
         return .message(bubble)
