@@ -80,7 +80,8 @@ struct ConversationFolding {
     /// The message `id` names, for a stanza at `index`; a warning naming both when it is not here.
     private mutating func target(_ id: String, from index: Int, what: String) -> Int? {
         guard let found = indexById[id], found != index else {
-            warn(index, "\(what) names message '\(id)', which is not in this conversation")
+            let own = messages[index].stanzaId.map { " with id '\($0)'" } ?? ""
+            warn(index, "\(what)\(own) names message '\(id)', which is not in this conversation")
             return nil
         }
         return found

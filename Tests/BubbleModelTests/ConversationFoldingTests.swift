@@ -97,7 +97,7 @@ import Testing
         #expect(Self.texts(model) == ["Lunch at 12:30?", "Sure 👍", quote + "Still?"])
         #expect(model.messages[1].quote == QuotedMessage(source: "row 1", senderName: "Ann", text: StyledText("Lunch at 12:30?")))
         #expect(model.messages[2].quote == nil)
-        #expect(model.warnings == ["row 4: a reply (XEP-0461) names message 'gone', which is not in this conversation"])
+        #expect(model.warnings == ["row 4: a reply (XEP-0461) with id 'm2' names message 'gone', which is not in this conversation"])
     }
 
     @Test func fallbackOffsetsCountCodePointsNotUTF16() {
@@ -170,10 +170,10 @@ import Testing
         // The correction of an unknown message is what the reader saw as new text.
         #expect(Self.texts(model) == ["hello", "fixed"])
         #expect(model.warnings == [
-            "row 2: a correction (XEP-0308) names message 'nope-1', which is not in this conversation",
-            "row 3: a retraction (XEP-0424) names message 'nope-2', which is not in this conversation",
-            "row 4: a reaction (XEP-0444) names message 'nope-3', which is not in this conversation",
-            "row 5: a chat marker (XEP-0333) names message 'nope-4', which is not in this conversation",
+            "row 2: a correction (XEP-0308) with id 'a2' names message 'nope-1', which is not in this conversation",
+            "row 3: a retraction (XEP-0424) with id 'a3' names message 'nope-2', which is not in this conversation",
+            "row 4: a reaction (XEP-0444) with id 'a4' names message 'nope-3', which is not in this conversation",
+            "row 5: a chat marker (XEP-0333) with id 'a5' names message 'nope-4', which is not in this conversation",
         ])
     }
 
