@@ -122,10 +122,14 @@ struct BubbleModelMaker {
         return .placeholder(PlaceholderText.empty)
     }
 
-    private func text(_ body: String, warn: (String) -> Void) -> BubbleContent {
-        guard let cut = MessageText.truncated(body, maximumBytes: options.maximumTextBytes) else { return .text(StyledText(body)) }
-        warn("text of \(body.utf8.count) bytes cut to its first \(cut.keptBytes) bytes")
-        return .text(StyledText(cut.text))
+    /// `unstyled`: the stanza asked for no XEP-0393 styling (links are still marked).
+    private func text(_ body: String, unstyled: Bool = false, warn: (String) -> Void) -> BubbleContent {
+        var kept = body
+        if let cut = MessageText.truncated(body, maximumBytes: options.maximumTextBytes) {
+            warn("text of \(body.utf8.count) bytes cut to its first \(cut.keptBytes) bytes")
+            kept = cut.text
+        }
+        return .text(MessageStyling.styled(kept, directives: options.styling, unstyled: unstyled))
     }
 
     private mutating func image(_ bytes: Data?, warn: (String) -> Void) -> BubbleContent {
