@@ -94,6 +94,21 @@ import Testing
         #expect(seconds < Self.secondsBound)
     }
 
+    /// Runs without spaces full of URL prefixes that lead nowhere, and a link followed by
+    /// thousands of closing brackets: each prefix is looked at once, the brackets counted once.
+    @Test func urlPrefixesWithoutLinks() {
+        for piece in ["https:///", "mailto:(", "www.a/", "xmpp:/", "geo:x(", "http://?"] {
+            let body = String(repeating: piece, count: Self.limit / piece.utf8.count)
+            let (hidden, _, seconds) = styledTimed(body)
+            #expect(hidden.isPlain, "\(piece)")
+            #expect(seconds < Self.secondsBound, "\(piece)")
+        }
+        let brackets = "https://example.org/" + String(repeating: ")", count: Self.limit - 20)
+        let (hidden, _, seconds) = styledTimed(brackets)
+        #expect(runsDescription(hidden).first == "https://example.org/|uL")
+        #expect(seconds < Self.secondsBound)
+    }
+
     /// Surrogate pairs, ZWJ sequences, flags, combining marks, noncharacters and a BOM next to
     /// directives: offsets stay UTF-16 and no scalar is split.
     @Test func surrogatesAndOddScalars() {

@@ -73,6 +73,10 @@ public enum LinkScanner {
         enum URLStart { case web, www, xmpp, mailto, geo }
 
         /// The end of a URL starting at `offset`, if one does.
+        ///
+        /// What makes a URL plausible is read before its end is looked for, and only as far
+        /// as it needs: `https:///https:///…` or `mailto:(mailto:(…` then costs one look per
+        /// prefix, not one scan to the end of the run per prefix.
         private func url(at offset: Int) -> Int? {
             let first = units[offset] | 0x20  // ASCII lower case
             guard first == 0x68 || first == 0x77 || first == 0x78 || first == 0x6D || first == 0x67 else { return nil }
@@ -82,15 +86,16 @@ public enum LinkScanner {
                 if TextUnits.isASCIIAlphanumeric(before) || [0x2B, 0x2D, 0x2E, 0x40].contains(before) { return nil }
             }
             guard let (prefix, start) = Self.schemes.first(where: { hasPrefix($0.prefix, at: offset) }) else { return nil }
-            var end = offset + prefix.count
+            let bodyStart = offset + prefix.count
+            guard isPlausible(bodyStart, start) else { return nil }
+            var end = bodyStart
             while end < segment.upperBound {
                 let (scalar, width) = TextUnits.scalar(at: end, in: units)
                 if !Self.isURLCharacter(scalar) { break }
                 end += width
             }
-            end = trimmedURLEnd(from: offset + prefix.count, to: end)
-            let body = offset + prefix.count..<end
-            return isPlausible(body, start) ? end : nil
+            end = trimmedURLEnd(from: bodyStart, to: end)
+            return end > bodyStart ? end : nil
         }
 
         private func hasPrefix(_ prefix: [UInt16], at offset: Int) -> Bool {
@@ -113,16 +118,27 @@ public enum LinkScanner {
             return !TextUnits.isNonASCIIPunctuation(scalar)
         }
 
+        private func isURLCharacter(at offset: Int) -> Bool {
+            offset < segment.upperBound && Self.isURLCharacter(TextUnits.scalar(at: offset, in: units).scalar)
+        }
+
         /// Sentence punctuation after a link is not part of it (`see https://a.org.`), nor is
         /// a closing bracket without its opening one inside the link: `(https://a.org)` but
         /// `https://en.wikipedia.org/wiki/Swift_(language)`.
         private func trimmedURLEnd(from start: Int, to end: Int) -> Int {
             var end = end
+            var open: [UInt16: Int] = [:]
+            var close: [UInt16: Int] = [:]
+            for unit in units[start..<end] {
+                if let opening = Self.openingBracket[unit] { close[opening, default: 0] += 1 }
+                if Self.openingBracket.values.contains(unit) { open[unit, default: 0] += 1 }
+            }
             while end > start {
                 let last = units[end - 1]
                 if ".,:;!?'\"*_~".utf16.contains(last) {
                     end -= 1
-                } else if let open = Self.openingBracket[last], count(open, start..<end) < count(last, start..<end) {
+                } else if let opening = Self.openingBracket[last], open[opening, default: 0] < close[opening, default: 0] {
+                    close[opening, default: 0] -= 1
                     end -= 1
                 } else {
                     break
@@ -131,33 +147,44 @@ public enum LinkScanner {
             return end
         }
 
+        /// Closing brackets and their opening ones.
         private static let openingBracket: [UInt16: UInt16] = [0x29: 0x28, 0x5D: 0x5B]
 
-        private func count(_ unit: UInt16, _ range: Range<Int>) -> Int {
-            units[range].reduce(0) { $0 + ($1 == unit ? 1 : 0) }
-        }
+        private static let hostEnd: [UInt16] = [0x2F, 0x3F, 0x23, 0x3A]  // / ? # :
 
         /// Enough after the prefix to be a link: a host for the web, a JID for xmpp:, an
-        /// address for mailto:, a coordinate for geo:.
-        private func isPlausible(_ body: Range<Int>, _ start: URLStart) -> Bool {
-            guard !body.isEmpty else { return false }
-            let first = units[body.lowerBound]
+        /// address for mailto:, a coordinate for geo:. Reads no further than that needs.
+        private func isPlausible(_ body: Int, _ start: URLStart) -> Bool {
+            guard isURLCharacter(at: body) else { return false }
+            let first = units[body]
             switch start {
             case .web:
-                return first != 0x2F && first != 0x3F && first != 0x23 && first != 0x3A
+                return !Self.hostEnd.contains(first) && !".,;!?'\"*_~)]".utf16.contains(first)
             case .www:
-                // www.example.org: a label, a dot, another label.
-                let host = units[body].prefix { $0 != 0x2F && $0 != 0x3F && $0 != 0x23 && $0 != 0x3A }
-                guard let dot = host.firstIndex(of: 0x2E), dot > host.startIndex else { return false }
-                return host[(dot + 1)...].contains(where: TextUnits.isASCIIAlphanumeric) || host[(dot + 1)...].contains { $0 >= 0x80 }
+                // www.example.org: a label, a dot, and a letter or digit after it.
+                var offset = body
+                var dotSeen = false
+                while isURLCharacter(at: offset), !Self.hostEnd.contains(units[offset]) {
+                    let unit = units[offset]
+                    if unit == 0x2E {
+                        if offset == body { return false }
+                        dotSeen = true
+                    } else if dotSeen, TextUnits.isASCIIAlphanumeric(unit) || unit >= 0x80 {
+                        return true
+                    }
+                    offset += 1
+                }
+                return false
             case .xmpp:
                 return TextUnits.isASCIIAlphanumeric(first) || first >= 0x80
             case .mailto:
-                guard let at = units[body].firstIndex(of: TextUnits.at) else { return false }
-                return at > body.lowerBound && at + 1 < body.upperBound
+                var at = body
+                while at < segment.upperBound, Self.isLocalPartCharacter(units[at]) { at += 1 }
+                return at > body && at + 1 < segment.upperBound && units[at] == TextUnits.at
+                    && TextUnits.isASCIIAlphanumeric(units[at + 1])
             case .geo:
                 return TextUnits.isASCIIDigit(first)
-                    || (first == 0x2D && body.count > 1 && TextUnits.isASCIIDigit(units[body.lowerBound + 1]))
+                    || (first == 0x2D && body + 1 < segment.upperBound && TextUnits.isASCIIDigit(units[body + 1]))
             }
         }
 
