@@ -48,6 +48,10 @@ struct TextClusterMap: Equatable {
         var glyphCount: Int
     }
 
+    init(bytes: Range<Int>, clusters: [Cluster], backward: Bool) {
+        (self.bytes, self.clusters, self.backward) = (bytes, clusters, backward)
+    }
+
     /// The map of glyphs (visual order, clusters as UTF-16 offsets into the layout's text)
     /// showing the UTF-16 range `range`. Each glyph cluster starts where its first character
     /// is and ends where the next cluster starts; the first also takes any text before it and

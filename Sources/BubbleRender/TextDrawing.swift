@@ -86,34 +86,38 @@ public enum TextDrawing {
 
     /// Draws, over a run of colour glyphs (which Cairo paints into a PDF as an image without
     /// their characters), one invisible glyph per cluster that carries the cluster's
-    /// characters, as wide as the cluster's share of the run so text extraction sees no gap.
+    /// characters, stretched from the cluster's left edge to the next one's (the run's end for
+    /// the last), so text extraction sees neither a gap nor an overlap.
     private static func showInvisibleText(of run: GlyphRun, _ positioned: [PositionedGlyph], at origin: CGPoint,
                                           text: UTF8Text, in context: CairoContext, faces: FreeTypeFaces) throws {
         let map = TextClusterMap(glyphClusters: positioned.map(\.cluster), range: run.range,
                                  rightToLeft: run.direction == .rightToLeft, text: text)
-        var carriers: [cairo_glyph_t] = []
-        var first = 0
+        var carriers: [(bytes: Range<Int>, left: Double)] = []
+        var first = 0, byte = map.bytes.lowerBound
         for cluster in map.clusters {
             // A backward map takes its clusters' glyphs from the end of the visual order.
-            let glyphRange = map.backward ? (positioned.count - first - cluster.glyphCount)..<(positioned.count - first)
+            let glyphs = map.backward ? (positioned.count - first - cluster.glyphCount)..<(positioned.count - first)
                 : first..<(first + cluster.glyphCount)
-            let left = positioned[glyphRange].map(\.x).min() ?? 0
-            carriers.append(cairo_glyph_t(index: 0, x: Double(origin.x) + left, y: Double(origin.y)))
+            carriers.append((byte..<(byte + cluster.byteCount), positioned[glyphs].map(\.x).min() ?? run.x))
             first += cluster.glyphCount
+            byte += cluster.byteCount
         }
-        if map.backward { carriers.reverse() }
-        var carrierMap = map
-        carrierMap.clusters = map.clusters.map { TextClusterMap.Cluster(byteCount: $0.byteCount, glyphCount: 1) }
+        carriers.sort { $0.left < $1.left }
         let font = try faces.invisibleTextFont()
         let cr = context.pointer
         try context.withSavedState {
-            var matrix = cairo_matrix_t()
-            let clusterWidth = run.width / Double(max(carriers.count, 1))
-            cairo_matrix_init(&matrix, clusterWidth / InvisibleTextFont.advance, 0, 0, fontSize(of: run), 0, 0)
             withExtendedLifetime(font) {
                 cairo_set_font_face(cr, font.pointer)
-                cairo_set_font_matrix(cr, &matrix)
-                show(carriers, text: text, map: carrierMap, in: cr)
+                for (index, carrier) in carriers.enumerated() where !carrier.bytes.isEmpty {
+                    let right = index + 1 < carriers.count ? carriers[index + 1].left : run.x + run.width
+                    var matrix = cairo_matrix_t()
+                    cairo_matrix_init(&matrix, max(right - carrier.left, 0.01) / InvisibleTextFont.advance, 0, 0, fontSize(of: run), 0, 0)
+                    cairo_set_font_matrix(cr, &matrix)
+                    let glyph = cairo_glyph_t(index: 0, x: Double(origin.x) + carrier.left, y: Double(origin.y))
+                    let single = TextClusterMap(bytes: carrier.bytes, clusters: [.init(byteCount: carrier.bytes.count, glyphCount: 1)],
+                                                backward: false)
+                    show([glyph], text: text, map: single, in: cr)
+                }
             }
             try context.check("draw the text of \(carriers.count) colour glyphs of \(run.font.path)")
         }

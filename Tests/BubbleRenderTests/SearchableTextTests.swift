@@ -19,7 +19,7 @@ import Testing
     /// as PDF readers expect (`TextClusterMapTests` checks that map).
     static let bodies = [
         "05-01 09:30:00 and a-b", "office fi ffi affluent waffle", "مرحبا بالعالم", "你好，世界。東京",
-        "👍", "Family 👨‍👩‍👧 and 🇯🇵 flags", "שלום עולם", "x < y & z > \"w\"",
+        "👍", "🎉🎉🎉 party 👍🏽👍🏽", "Family 👨‍👩‍👧 and 🇯🇵 flags", "שלום עולם", "x < y & z > \"w\"",
     ]
     /// A word too long for a line, broken inside itself (glyphs taken from the middle of a run).
     static let longWord = "https://example.com/a/very/long/path/that/cannot/possibly/fit/on/one/line/of/a/bubble"
