@@ -37,6 +37,21 @@ public final class CairoContext {
     /// Whether the context draws into pixels (PNG) rather than into a PDF or SVG document.
     var isRaster: Bool { surface.kind == .image }
 
+    /// Whether what the context draws into keeps text with its glyphs (a PDF, or a group on
+    /// one), so drawing text with its cluster map (`cairo_show_text_glyphs`) is worth building
+    /// the map. Image surfaces ignore the text.
+    var keepsText: Bool {
+        guard let target = cairo_get_group_target(pointer) else { return false }
+        return cairo_surface_has_show_text_glyphs(target) != 0
+    }
+
+    /// The clip's bounding box in user space (the whole surface when nothing is clipped).
+    var clipExtents: CGRect {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(pointer, &x1, &y1, &x2, &y2)
+        return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+
     // MARK: State
 
     /// Runs `body` between `cairo_save` and `cairo_restore`, so clips and transforms never leak.

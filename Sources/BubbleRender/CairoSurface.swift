@@ -19,6 +19,8 @@ final class CairoSurface {
     /// Where a PDF or SVG surface's bytes accumulate; kept alive as long as Cairo may write.
     private let sink: ByteSink?
     private var finished = false
+    /// The text lines drawn so far (SVG surfaces only), written into the document at its end.
+    var searchableText: [SearchableTextLine] = []
 
     private init(adopting pointer: OpaquePointer, kind: Kind, sink: ByteSink?, operation: String) throws {
         let status = cairo_surface_status(pointer)
@@ -114,7 +116,10 @@ final class CairoSurface {
         }
         try CairoError.check(status, "finish the \(kind == .pdf ? "PDF" : "SVG") document")
         let data = sink?.data ?? Data()
-        return kind == .svg ? Self.renumberingSurfaceIDs(data) : data
+        guard kind == .svg else { return data }
+        // Text goes in after the renumbering, which must not rewrite a message that happens to
+        // contain `id="surface1"`.
+        return SVGSearchableText.adding(searchableText, to: Self.renumberingSurfaceIDs(data))
     }
 
     /// Cairo 1.16 names SVG groups and images after process-wide surface counters

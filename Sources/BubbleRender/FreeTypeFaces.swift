@@ -78,6 +78,16 @@ public final class FreeTypeFaces {
         try face(path: font.path, faceIndex: font.faceIndex, isColor: font.isColor)
     }
 
+    private var invisibleText: InvisibleTextFont?
+
+    /// The font that carries colour glyphs' text into a PDF (see `InvisibleTextFont`), made on first use.
+    func invisibleTextFont() throws -> InvisibleTextFont {
+        if let invisibleText { return invisibleText }
+        let font = try InvisibleTextFont()
+        invisibleText = font
+        return font
+    }
+
     func face(path: String, faceIndex: Int, isColor: Bool) throws -> CairoFontFace {
         let key = Key(path: path, faceIndex: faceIndex, isColor: isColor)
         if let face = faces[key] { return face }
