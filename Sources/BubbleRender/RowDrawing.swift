@@ -48,8 +48,13 @@ extension ConversationRenderer {
             } catch {
                 try context.drawBrokenImage(in: bubble, clip: .bubble(style.image, mirrored: style.mirrored))
             }
-        } else {
+        } else if row.rowContent.hasBubbleImage {
             try context.drawNineSlice(style.image, in: bubble, mirrored: style.mirrored)
+        } else if let meta = jumbomojiMetaPill(row) {
+            // No bubble under jumbomoji: the time keeps a small pill of its own, as Telegram does.
+            context.setColor(colors.labelBackground)
+            context.addRoundedRectangle(cgRect(meta), radius: meta.height / 2)
+            context.fill()
         }
         let text = palette(body: row.isOutgoing ? colors.outgoingText : colors.incomingText)
         if let quote = row.quote {
@@ -111,6 +116,8 @@ extension ConversationRenderer {
                          color: theme.colors.audioIcon)
             try TextDrawing.draw(duration, at: CGPoint(x: labelX, y: content.y + labelBox.y), palette: palette,
                                  in: context, faces: faces)
+        case .jumbomoji(let emoji):
+            try TextDrawing.draw(emoji, at: origin(content), palette: palette, in: context, faces: faces)
         case .typing:
             context.draw(.typingDots, in: cgRect(content), color: theme.colors.typingDots)
         case .link(_, let icon, let name):
@@ -132,6 +139,17 @@ extension ConversationRenderer {
         let origin = CGPoint(x: avatar.x + (avatar.width - initials.width) / 2,
                              y: avatar.y + (avatar.height - initials.height) / 2)
         try TextDrawing.draw(initials, at: origin, color: .white, in: context, faces: faces)
+    }
+
+    /// The box around the time line that sits inside the bubble's frame under jumbomoji.
+    private func jumbomojiMetaPill(_ row: BubbleRowLayout) -> Rect? {
+        let pieces = [row.time?.frame, row.edited?.frame, row.status?.frame, row.delayedMark].compactMap { $0 }
+        guard let first = pieces.first, first.maxY > row.content.maxY else { return nil }
+        let minX = pieces.map(\.x).min()!, maxX = pieces.map(\.maxX).max()!
+        let minY = pieces.map(\.y).min()!, maxY = pieces.map(\.maxY).max()!
+        let pad = ConversationLayouter.jumboMetaPadding
+        return Rect(x: minX - pad.left, y: minY - pad.top, width: maxX - minX + pad.left + pad.right,
+                    height: maxY - minY + pad.top + pad.bottom)
     }
 
     private func origin(_ rect: Rect) -> CGPoint { CGPoint(x: rect.x, y: rect.y) }

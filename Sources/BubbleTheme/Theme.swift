@@ -94,14 +94,19 @@ public struct Theme: Sendable, Equatable {
         metrics.timeFormat = layout.timeFormat
         metrics.timePlacement = layout.timePlacement
         metrics.grouping = layout.grouping
-        if let format = layout.daySeparatorFormat { metrics.daySeparatorFormat = format }
+        metrics.daySeparatorFormat = layout.daySeparatorFormat
+        if let template = layout.daySeparatorTemplate { metrics.daySeparatorTemplate = template }
+        if let width = layout.maxImageWidth { metrics.maxImageWidth = width }
+        if let height = layout.maxImageHeight { metrics.maxImageHeight = height }
+        metrics.jumbomojiSizes = layout.jumbomojiSizes
         return metrics
     }
 
-    /// What the view-model adds for this theme: day separators when it formats them, on the
-    /// calendar days of `timeZone`.
+    /// What the view-model adds for this theme: day separators when it has them, on the
+    /// calendar days of `timeZone`; its styling of directives and its wording of tombstones.
     public func viewModelOptions(timeZone: TimeZone) -> ViewModelOptions {
-        ViewModelOptions(daySeparators: layout.daySeparatorFormat != nil, timeZone: timeZone)
+        ViewModelOptions(daySeparators: layout.daySeparators, timeZone: timeZone, styling: document.styling,
+                         tombstoneText: document.strings.deleted)
     }
 
     /// Every font role's chain: its file from Fonts/ followed by its fallbacks (the role's own,

@@ -1,4 +1,5 @@
 import BubbleLayout
+import BubbleModel
 import BubbleText
 import Foundation
 
@@ -12,6 +13,16 @@ public struct ThemeDocument: Sendable, Equatable {
     public var bubbles: ThemeBubbles
     /// How `bubbles theme make-images` draws the bubble images; nil for hand-made images.
     public var generate: BubbleArtSpec?
+    /// The theme's wording of texts it shows in place of messages.
+    public var strings: ThemeStrings
+    /// XEP-0393 styling (`styling.directives`): nil draws bodies as they are (classic).
+    public var styling: StylingDirectives?
+}
+
+/// Words the theme shows in place of a message.
+public struct ThemeStrings: Sendable, Equatable {
+    /// What a retracted message shows (`strings.deleted`).
+    public var deleted: String
 }
 
 public struct ThemeColors: Sendable, Equatable {
@@ -95,7 +106,17 @@ public struct ThemeLayout: Sendable, Equatable {
     /// (nil: none); the pattern of day separators (nil: none).
     public var timePlacement: LayoutMetrics.TimePlacement
     public var grouping: LayoutMetrics.Grouping?
+    public var daySeparators: Bool
+    /// A fixed pattern (`day_separators.format`), else a skeleton each locale words its own
+    /// way (`day_separators.template`; nil: the layout's default, "Fri, Mar 8" in English).
     public var daySeparatorFormat: String?
+    public var daySeparatorTemplate: String?
+    /// `images.max_width` and `images.max_height` (or `max_height_ratio` × the width); nil: the
+    /// origin app's 220 and 440.
+    public var maxImageWidth: Double?
+    public var maxImageHeight: Double?
+    /// `jumbomoji`: sizes for one, two and three emoji alone; nil: none.
+    public var jumbomojiSizes: [Double]?
     /// Between the screen edge and the avatar, and above and below each row.
     public var margin: Double
     public var avatarSize: Double

@@ -1,4 +1,5 @@
 import BubbleLayout
+import BubbleModel
 import BubbleText
 import Foundation
 
@@ -6,7 +7,7 @@ extension ThemeDocument {
     /// Parses and checks `theme.json` bytes; `file` names the file in errors.
     public init(data: Data, file: String) throws {
         let root = try JSONNode.parse(data, file: file)
-        _ = try root.object(known: ["name", "dark_variant", "colors", "fonts", "layout", "bubbles", "generate"])
+        _ = try root.object(known: ["name", "dark_variant", "colors", "fonts", "layout", "bubbles", "generate", "strings", "styling"])
         name = try root["name"].nonEmptyString()
         darkVariant = root["dark_variant"].isPresent ? try Self.themeName(root["dark_variant"]) : nil
         colors = try Self.colors(root["colors"])
@@ -14,6 +15,25 @@ extension ThemeDocument {
         layout = try Self.layout(root["layout"])
         bubbles = try Self.bubbles(root["bubbles"])
         generate = root["generate"].isPresent ? try Self.art(root["generate"], mirrored: bubbles.incomingMirrorsOutgoing) : nil
+        strings = try Self.strings(root["strings"])
+        styling = try Self.styling(root["styling"])
+    }
+
+    private static func strings(_ node: JSONNode) throws -> ThemeStrings {
+        guard node.isPresent else { return ThemeStrings(deleted: PlaceholderText.deleted) }
+        _ = try node.object(known: ["deleted"])
+        return ThemeStrings(deleted: node["deleted"].isPresent ? try node["deleted"].nonEmptyString() : PlaceholderText.deleted)
+    }
+
+    private static func styling(_ node: JSONNode) throws -> StylingDirectives? {
+        guard node.isPresent else { return nil }
+        _ = try node.object(known: ["directives"])
+        let name = try node["directives"].string()
+        if name == "off" { return nil }
+        guard let directives = StylingDirectives(rawValue: name) else {
+            throw node["directives"].error("unknown value '\(name)': use hidden, dimmed or off")
+        }
+        return directives
     }
 
     /// Reads `theme.json` in `directory`.
@@ -87,7 +107,7 @@ extension ThemeDocument {
 
     private static func layout(_ node: JSONNode) throws -> ThemeLayout {
         _ = try node.object(known: ["margin", "avatar", "avatar_gap", "text_insets", "time_format", "time_placement",
-                                    "grouping", "day_separators"])
+                                    "grouping", "day_separators", "images", "jumbomoji"])
         let avatar = node["avatar"]
         _ = try avatar.object(known: ["size", "shape", "radius"])
         let shape: AvatarShape
@@ -109,21 +129,72 @@ extension ThemeDocument {
         var grouping: LayoutMetrics.Grouping? = nil
         if node["grouping"].isPresent {
             let group = node["grouping"]
-            _ = try group.object(known: ["window_seconds", "spacing"])
+            _ = try group.object(known: ["window_seconds", "spacing", "tail"])
+            var tail = LayoutMetrics.TailPlace.last
+            if group["tail"].isPresent {
+                let name = try group["tail"].string()
+                guard let place = LayoutMetrics.TailPlace(rawValue: name) else {
+                    throw group["tail"].error("unknown place '\(name)': use first or last")
+                }
+                tail = place
+            }
             grouping = LayoutMetrics.Grouping(window: try group["window_seconds"].number(in: ThemeLimits.groupingWindow, unit: "s"),
-                                              spacing: group["spacing"].isPresent ? try group["spacing"].length() : 2)
+                                              spacing: group["spacing"].isPresent ? try group["spacing"].length() : 2, tail: tail)
         }
-        var dayFormat: String? = nil
+        var dayFormat: String? = nil, dayTemplate: String? = nil
         if node["day_separators"].isPresent {
             let days = node["day_separators"]
-            _ = try days.object(known: ["format"])
-            dayFormat = try days["format"].nonEmptyString()
+            _ = try days.object(known: ["format", "template"])
+            if days["format"].isPresent && days["template"].isPresent {
+                throw days["template"].error("give either a fixed format or a template, not both")
+            }
+            if days["format"].isPresent { dayFormat = try days["format"].nonEmptyString() }
+            if days["template"].isPresent { dayTemplate = try dayTemplateNode(days["template"]) }
         }
-        return ThemeLayout(timePlacement: placement, grouping: grouping, daySeparatorFormat: dayFormat,
+        let images = try imageSizes(node["images"])
+        return ThemeLayout(timePlacement: placement, grouping: grouping, daySeparators: node["day_separators"].isPresent,
+                           daySeparatorFormat: dayFormat, daySeparatorTemplate: dayTemplate,
+                           maxImageWidth: images.width, maxImageHeight: images.height,
+                           jumbomojiSizes: try jumbomoji(node["jumbomoji"]),
                            margin: try node["margin"].length(), avatarSize: try avatar["size"].number(in: ThemeLimits.size, unit: "pt"),
                            avatarShape: shape, avatarGap: try node["avatar_gap"].length(),
                            textInsets: try node["text_insets"].insets(),
                            timeFormat: try node["time_format"].nonEmptyString())
+    }
+
+    /// A date skeleton: letters of date fields only (`MMMEEEd`), which ICU orders per locale.
+    private static func dayTemplateNode(_ node: JSONNode) throws -> String {
+        let template = try node.nonEmptyString()
+        guard template.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw node.error("'\(template)' is not a date template: letters of date fields only, such as MMMEEEd")
+        }
+        return template
+    }
+
+    /// `images`: `max_width`, and `max_height` or `max_height_ratio` (× the width, 0.1…10).
+    private static func imageSizes(_ node: JSONNode) throws -> (width: Double?, height: Double?) {
+        guard node.isPresent else { return (nil, nil) }
+        _ = try node.object(known: ["max_width", "max_height", "max_height_ratio"])
+        let width = node["max_width"].isPresent ? try node["max_width"].number(in: ThemeLimits.size, unit: "pt") : nil
+        if node["max_height"].isPresent && node["max_height_ratio"].isPresent {
+            throw node["max_height_ratio"].error("give either max_height or max_height_ratio, not both")
+        }
+        if node["max_height"].isPresent { return (width, try node["max_height"].number(in: ThemeLimits.size, unit: "pt")) }
+        if node["max_height_ratio"].isPresent {
+            let ratio = try node["max_height_ratio"].number(in: ThemeLimits.imageHeightRatio, unit: "× the width")
+            return (width, ratio * (width ?? LayoutMetrics.classic.maxImageWidth))
+        }
+        return (width, nil)
+    }
+
+    /// `jumbomoji`: one font size per count of emoji, 1 to 3 of them.
+    private static func jumbomoji(_ node: JSONNode) throws -> [Double]? {
+        guard node.isPresent else { return nil }
+        let items = try node.array()
+        guard (1...Jumbomoji.maximumCount).contains(items.count) else {
+            throw node.error("lists \(items.count) sizes: give 1 to \(Jumbomoji.maximumCount), for one, two and three emoji")
+        }
+        return try items.map { try $0.number(in: ThemeLimits.fontSize, unit: "pt") }
     }
 
     private static func bubbles(_ node: JSONNode) throws -> ThemeBubbles {

@@ -59,6 +59,7 @@ struct LayoutCommand {
         if let time = row.time { pairs += [("time", rect(time.frame)), ("time_text", JSONText.string(row.timeText))] }
         pairs += [("bubble", rect(row.bubble)), ("content", rect(row.content))]
         if !row.hasTail { pairs.append(("tail", "false")) }
+        if case .jumbomoji(let emoji) = row.rowContent { pairs.append(("jumbomoji_size", JSONText.number(emoji.style.fontSize))) }
         if case .text(let text) = row.rowContent {
             pairs.append(("text_height", JSONText.number(text.height)))
             pairs.append(("text_lines", String(text.lines.count)))
