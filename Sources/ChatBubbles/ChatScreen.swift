@@ -17,23 +17,30 @@ import Foundation
 public struct ChatScreen: Sendable {
     public let theme: Theme
     public let timeZone: TimeZone
+    /// The language of day separators that the theme words by template (`--locale`).
+    public let locale: Locale
     public let layouter: ConversationLayouter
     public let renderer: ConversationRenderer
 
     /// A bundled theme by name (`classic`, `classic-dark`) or a theme directory by path.
     public init(theme nameOrPath: String = "classic", timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-                fontsDirectory: String? = nil) throws {
-        try self.init(theme: Theme.named(nameOrPath, fontsDirectory: fontsDirectory), timeZone: timeZone,
+                locale: Locale = ChatScreen.defaultLocale, fontsDirectory: String? = nil) throws {
+        try self.init(theme: Theme.named(nameOrPath, fontsDirectory: fontsDirectory), timeZone: timeZone, locale: locale,
                       fontsDirectory: fontsDirectory)
     }
 
-    public init(theme: Theme, timeZone: TimeZone = TimeZone(identifier: "UTC")!, fontsDirectory: String? = nil) throws {
+    public init(theme: Theme, timeZone: TimeZone = TimeZone(identifier: "UTC")!, locale: Locale = ChatScreen.defaultLocale,
+                fontsDirectory: String? = nil) throws {
         self.theme = theme
         self.timeZone = timeZone
+        self.locale = locale
         let engine = try TextEngine(fonts: theme.fontRoles(fontsDirectory: fontsDirectory))
-        layouter = ConversationLayouter(metrics: theme.layoutMetrics, engine: engine, timeZone: timeZone)
+        layouter = ConversationLayouter(metrics: theme.layoutMetrics, engine: engine, timeZone: timeZone, locale: locale)
         renderer = try ConversationRenderer(theme: theme, initialsEngine: engine)
     }
+
+    /// English words in a fixed, setup-independent way: the same bytes on every machine.
+    public static let defaultLocale = Locale(identifier: "en_US_POSIX")
 
     /// The conversation as items (bubbles, typing row, and day separators when the theme
     /// has them), with the view-model's warnings. Every image is judged by the decoder that
