@@ -54,7 +54,9 @@ extension ConversationLayouter {
         let m = metrics
         let speech = Speech(item)
         let outgoing = speech.direction == .outgoing
-        let insets = m.textInsets
+        // The theme's insets are the outgoing bubble's (tail on the right); incoming bubbles
+        // are its mirror image, so their insets are too.
+        let insets = outgoing ? m.textInsets : m.textInsets.mirrored
         let maxText = m.maxTextWidth(screenWidth: screenWidth)
         let grouped = m.grouping != nil
         let showsHeader = !grouped || place.first
@@ -102,12 +104,17 @@ extension ConversationLayouter {
 
         // The name band: the origin app's 40 pt band holds name and time; with the time in the
         // bubble it holds only the name's line and a small gap.
-        let nameLayout = showsHeader
+        // Current apps show neither avatar nor name beside the account's own messages: their
+        // bubbles then reach to the margin.
+        let ownSideBare = outgoing && !m.showsOwnAvatarAndName
+        let nearInset = ownSideBare ? m.margin : m.bubbleInset
+        let nameLayout = showsHeader && !ownSideBare
             ? try engine.layout(speech.senderName, style: TextStyle(fontSize: m.nameFontSize, maxWidth: .infinity, role: .name))
             : nil
-        let header = nameLayout.map { m.timePlacement == .header ? m.headerHeight : $0.lines[0].height + Self.nameGap } ?? 0
+        let header = nameLayout.map { m.timePlacement == .header ? m.headerHeight : $0.lines[0].height + Self.nameGap }
+            ?? (showsHeader && m.timePlacement == .header ? m.headerHeight : 0)
         let bubbleTop = top + topSpace + header
-        let bubbleX = outgoing ? screenWidth - m.bubbleInset - bubbleSize.width : m.bubbleInset
+        let bubbleX = outgoing ? screenWidth - nearInset - bubbleSize.width : m.bubbleInset
         let bubble = Rect(x: bubbleX, y: bubbleTop, width: bubbleSize.width, height: bubbleSize.height)
         let inset = padded ? (insets.left, insets.top) : (0, 0)
         var contentRect = Rect(x: bubbleX + inset.0, y: bubbleTop + inset.1 + quoteHeight,
@@ -121,7 +128,7 @@ extension ConversationLayouter {
         // the tail (its bottom at the last bubble's bottom, its top at the first one's top).
         let hasTail = !grouped || (m.grouping!.tail == .last ? place.last : place.first)
         var avatar: Rect? = nil
-        if hasTail {
+        if hasTail && !ownSideBare {
             let avatarY = !grouped ? top + m.margin
                 : m.grouping!.tail == .last ? max(top + topSpace, bubble.maxY - m.avatarSize) : bubble.y
             avatar = Rect(x: outgoing ? screenWidth - m.margin - m.avatarSize : m.margin, y: avatarY,
@@ -137,7 +144,7 @@ extension ConversationLayouter {
         if m.timePlacement == .header {
             if showsHeader {
                 parts = headerParts(time: timeLayout, edited: edited, status: status, delayed: speech.delayed,
-                                    outgoing: outgoing, screenWidth: screenWidth, bandBottom: top + m.margin + m.headerHeight)
+                                    outgoing: outgoing, right: screenWidth - nearInset, bandBottom: top + m.margin + m.headerHeight)
             }
         } else {
             let corner = padded ? (insets.right, insets.bottom) : (metaPill.right, metaPill.bottom)

@@ -47,6 +47,9 @@ public struct LayoutMetrics: Sendable, Equatable {
     public var jumbomojiSizes: [Double]?
     /// Quote blocks, reaction chips, status ticks and label rows.
     public var parts: PartMetrics
+    /// Whether the account's own rows have an avatar and a name (the origin app); without
+    /// them, as in current apps, outgoing bubbles reach to the margin.
+    public var showsOwnAvatarAndName = true
 
     public enum TimePlacement: String, Sendable, Equatable, CaseIterable {
         /// Above the bubble, beside the name (the origin app).

@@ -15,9 +15,12 @@ extension ConversationRenderer {
         }
     }
 
-    private func palette(body: RGBAColor) -> TextPalette {
+    /// `secondary` is dimmed text (tombstones, shown directives, labels): the time's colour,
+    /// or inside outgoing bubbles the theme's `outgoing_time` when it has one.
+    private func palette(body: RGBAColor, secondary: RGBAColor? = nil, link: RGBAColor? = nil) -> TextPalette {
         let colors = theme.colors
-        return TextPalette(body: body, link: colors.link, mention: colors.link, quote: colors.name, secondary: colors.time)
+        return TextPalette(body: body, link: link ?? colors.link, mention: link ?? colors.link, quote: colors.name,
+                           secondary: secondary ?? colors.time)
     }
 
     private func drawLabel(_ row: LabelRowLayout, pill: Bool, in context: CairoContext, faces: FreeTypeFaces) throws {
@@ -26,7 +29,7 @@ extension ConversationRenderer {
             context.addRoundedRectangle(cgRect(row.background), radius: row.background.height / 2)
             context.fill()
         }
-        try TextDrawing.draw(row.label.layout, at: origin(row.label.frame), palette: palette(body: theme.colors.time),
+        try TextDrawing.draw(row.label.layout, at: origin(row.label.frame), palette: palette(body: theme.colors.labelText, secondary: theme.colors.labelText),
                              in: context, faces: faces)
     }
 
@@ -56,7 +59,9 @@ extension ConversationRenderer {
             context.addRoundedRectangle(cgRect(meta), radius: meta.height / 2)
             context.fill()
         }
-        let text = palette(body: row.isOutgoing ? colors.outgoingText : colors.incomingText)
+        let inOutgoingBubble = row.isOutgoing && row.rowContent.hasBubbleImage
+        let text = palette(body: row.isOutgoing ? colors.outgoingText : colors.incomingText,
+                           secondary: inOutgoingBubble ? colors.outgoingTime : nil, link: inOutgoingBubble ? colors.outgoingLink : nil)
         if let quote = row.quote {
             context.setColor(colors.quoteBar)
             context.addRectangle(cgRect(quote.bar))
@@ -66,12 +71,14 @@ extension ConversationRenderer {
         }
         try drawContent(row, palette: text, in: context, faces: faces, images: images)
         // After the bubble: with the theme's time placement `bubble` these sit on top of it.
+        let timeInBubble = theme.layout.timePlacement == .bubble
+        let meta = !timeInBubble ? nil : !row.rowContent.hasBubbleImage ? colors.labelText : row.isOutgoing ? colors.outgoingTime : nil
         for label in [row.time, row.edited].compactMap({ $0 }) {
-            try TextDrawing.draw(label.layout, at: origin(label.frame), color: colors.time, in: context, faces: faces)
+            try TextDrawing.draw(label.layout, at: origin(label.frame), color: meta ?? colors.time, in: context, faces: faces)
         }
         if let status = row.status {
             context.draw(.ticks(status.status == .sent ? 1 : 2), in: cgRect(status.frame),
-                         color: status.status == .read ? colors.readStatus : colors.status)
+                         color: meta ?? (status.status == .read ? colors.readStatus : colors.status))
         }
         if let mark = row.delayedMark {
             context.draw(.clock, in: cgRect(mark), color: colors.delayedMark)
@@ -86,7 +93,10 @@ extension ConversationRenderer {
                 context.addRoundedRectangle(cgRect(chip.frame).insetBy(dx: 0.5, dy: 0.5), radius: chip.frame.height / 2 - 0.5)
                 context.stroke()
             }
-            try TextDrawing.draw(chip.label.layout, at: origin(chip.label.frame), palette: text, in: context, faces: faces)
+            // Chips sit beside the bubble, not on it: the incoming text colour, the theme's text
+            // on a plain surface (the same as outgoing in classic).
+            try TextDrawing.draw(chip.label.layout, at: origin(chip.label.frame), palette: palette(body: colors.incomingText),
+                                 in: context, faces: faces)
         }
     }
 
@@ -122,10 +132,10 @@ extension ConversationRenderer {
             context.draw(.typingDots, in: cgRect(content), color: theme.colors.typingDots)
         case .link(_, let icon, let name):
             context.draw(.file, in: CGRect(x: content.x + icon.x, y: content.y + (content.height - icon.height) / 2,
-                                           width: icon.width, height: icon.height), color: theme.colors.link)
+                                           width: icon.width, height: icon.height), color: palette.link)
             let x = content.x + icon.maxX + 8
             try TextDrawing.draw(name, at: CGPoint(x: x, y: content.y + (content.height - name.height) / 2),
-                                 color: theme.colors.link, in: context, faces: faces)
+                                 color: palette.link, in: context, faces: faces)
         }
     }
 

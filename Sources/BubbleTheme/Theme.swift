@@ -99,6 +99,7 @@ public struct Theme: Sendable, Equatable {
         if let width = layout.maxImageWidth { metrics.maxImageWidth = width }
         if let height = layout.maxImageHeight { metrics.maxImageHeight = height }
         metrics.jumbomojiSizes = layout.jumbomojiSizes
+        metrics.showsOwnAvatarAndName = layout.outgoingAvatar
         return metrics
     }
 

@@ -57,7 +57,7 @@ extension ThemeDocument {
     private static func colors(_ node: JSONNode) throws -> ThemeColors {
         let keys = ["background", "outgoing_text", "incoming_text", "link", "name", "time",
                     "delayed_mark", "typing_dots", "audio_icon", "label_background", "reaction_background",
-                    "own_reaction", "quote_bar", "status", "read_status"]
+                    "own_reaction", "quote_bar", "status", "read_status", "outgoing_time", "outgoing_link", "label_text"]
         _ = try node.object(known: keys)
         func optional(_ key: String, _ fallback: RGBAColor) throws -> RGBAColor {
             node[key].isPresent ? try node[key].color() : fallback
@@ -72,7 +72,10 @@ extension ThemeDocument {
             labelBackground: try optional("label_background", RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.08)),
             reactionBackground: try optional("reaction_background", .white), ownReaction: try optional("own_reaction", link),
             quoteBar: try optional("quote_bar", link), status: try optional("status", time),
-            readStatus: try optional("read_status", link))
+            readStatus: try optional("read_status", link),
+            outgoingTime: node["outgoing_time"].isPresent ? try node["outgoing_time"].color() : nil,
+            outgoingLink: node["outgoing_link"].isPresent ? try node["outgoing_link"].color() : nil,
+            labelText: try optional("label_text", time))
     }
 
     private static func fonts(_ node: JSONNode) throws -> ThemeFonts {
@@ -109,7 +112,7 @@ extension ThemeDocument {
         _ = try node.object(known: ["margin", "avatar", "avatar_gap", "text_insets", "time_format", "time_placement",
                                     "grouping", "day_separators", "images", "jumbomoji"])
         let avatar = node["avatar"]
-        _ = try avatar.object(known: ["size", "shape", "radius"])
+        _ = try avatar.object(known: ["size", "shape", "radius", "outgoing"])
         let shape: AvatarShape
         switch try avatar["shape"].string() {
         case "circle":
@@ -157,7 +160,8 @@ extension ThemeDocument {
                            maxImageWidth: images.width, maxImageHeight: images.height,
                            jumbomojiSizes: try jumbomoji(node["jumbomoji"]),
                            margin: try node["margin"].length(), avatarSize: try avatar["size"].number(in: ThemeLimits.size, unit: "pt"),
-                           avatarShape: shape, avatarGap: try node["avatar_gap"].length(),
+                           avatarShape: shape, outgoingAvatar: avatar["outgoing"].isPresent ? try avatar["outgoing"].bool() : true,
+                           avatarGap: try node["avatar_gap"].length(),
                            textInsets: try node["text_insets"].insets(),
                            timeFormat: try node["time_format"].nonEmptyString())
     }
@@ -224,7 +228,19 @@ extension ThemeDocument {
         _ = try node.object(known: ["size", "corner_radius", "tail", "border_pixels", "scales", "outgoing", "incoming"])
         let size = node["size"], tail = node["tail"]
         _ = try size.object(known: ["width", "height"])
-        _ = try tail.object(known: ["width", "top", "bottom", "tip"])
+        _ = try tail.object(known: ["width", "top", "bottom", "tip", "edge", "shape"])
+        func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ fallback: T) throws -> T where T.RawValue == String {
+            guard tail[key].isPresent else { return fallback }
+            let name = try tail[key].string()
+            guard let value = T(rawValue: name) else {
+                throw tail[key].error("unknown value '\(name)': use " + T.allCases.map(\.rawValue).joined(separator: " or "))
+            }
+            return value
+        }
+        let edge: TailEdge = try choice("edge", .top), shape: TailShape = try choice("shape", .straight)
+        if shape == .curved, tail["top"].isPresent {
+            throw tail["top"].error("only a straight tail has a top: a curved tail's outer side is the bubble's edge")
+        }
         let scales = try node["scales"].array().map { item -> Int in
             let scale = try item.number()
             guard [1.0, 2.0, 3.0].contains(scale) else {
@@ -246,8 +262,8 @@ extension ThemeDocument {
             width: try size["width"].number(in: ThemeLimits.size, unit: "pt"),
             height: try size["height"].number(in: ThemeLimits.size, unit: "pt"),
             cornerRadius: try node["corner_radius"].length(),
-            tailWidth: try tail["width"].length(), tailTop: try tail["top"].length(),
-            tailBottom: try tail["bottom"].length(), tailTip: try tail["tip"].length(),
+            tailWidth: try tail["width"].length(), tailTop: shape == .curved ? 0 : try tail["top"].length(),
+            tailBottom: try tail["bottom"].length(), tailTip: try tail["tip"].length(), tailEdge: edge, tailShape: shape,
             borderPixels: try node["border_pixels"].number(in: ThemeLimits.borderPixels, unit: "px"), scales: scales.sorted(),
             outgoing: try colors(node["outgoing"]), incoming: mirrored ? nil : try colors(node["incoming"]))
     }
