@@ -19,7 +19,7 @@ extension JSONConversationReader {
                  reader: inout JSONDocumentReader, media: JSONMediaReader) -> Message? {
         let allKindKeys = Set(Self.keysOfKind.values.flatMap { $0 }).sorted()
         guard let object = reader.object(value, at: location,
-                                         allowed: Self.commonMessageKeys + allKindKeys) else { return nil }
+                                         allowed: Self.commonMessageKeys + Self.modernMessageKeys + allKindKeys) else { return nil }
         let path = { (key: String) in JSONDocumentReader.path(location, key) }
         let id = reader.string(object, "id", at: location, required: true)
         let sender = reader.string(object, "sender", at: location, required: true)
@@ -63,6 +63,9 @@ extension JSONConversationReader {
             reader.report(path("delayedSince"), "contradicts \"delayed\": false")
         }
         if delayed == true, delayedSince == nil { delayedSince = time }
+        var (extensions, retracted) = extensions(object, at: location, sender: sender, account: account,
+                                                 senders: senders, reader: &reader)
+        extensions.isRetracted = retracted
 
         guard let id, let sender, let time, let kind else { return nil }
         return Message(
@@ -70,7 +73,8 @@ extension JSONConversationReader {
             body: Self.body(kind: kind, text: text, duration: duration, url: url),
             attachment: bytes, delayedSince: delayedSince,
             chatState: kind == "typing" ? "composing" : nil, composing: kind == "typing",
-            outOfBandURL: url, declaredKind: kind, declaredDuration: duration, fileName: name)
+            outOfBandURL: url, stanzaId: id, declaredKind: kind, declaredDuration: duration, fileName: name,
+            extensions: extensions)
     }
 
     /// The body the origin app would have stored for this kind, so that a JSON message and an

@@ -50,6 +50,8 @@ public struct Message: Sendable, Equatable {
     public var declaredDuration: Double?
     /// The JSON format's `file` name, shown instead of the URL's last path component.
     public var fileName: String?
+    /// Corrections, retractions, replies, reactions and markers (current clients' XEPs).
+    public var extensions: MessageExtensions
     /// Problems found while reading this one message (bad base64, malformed stanza, …): the
     /// view-model turns them into a warning and a placeholder, and the conversation goes on.
     public var problems: [String]
@@ -59,7 +61,9 @@ public struct Message: Sendable, Equatable {
                 composing: Bool = false, outOfBandURL: String? = nil, type: String? = nil,
                 stanzaId: String? = nil, thread: String? = nil, receiptRequested: Bool = false,
                 receiptFor: String? = nil, declaredKind: String? = nil,
-                declaredDuration: Double? = nil, problems: [String] = [], fileName: String? = nil) {
+                declaredDuration: Double? = nil, problems: [String] = [], fileName: String? = nil,
+                extensions: MessageExtensions = MessageExtensions()) {
+        self.extensions = extensions
         self.source = source
         self.outgoing = outgoing
         self.time = time
@@ -78,6 +82,16 @@ public struct Message: Sendable, Equatable {
         self.declaredDuration = declaredDuration
         self.problems = problems
         self.fileName = fileName
+    }
+
+    /// Every id other messages may name this one by: the stanza's id, its XEP-0359 origin-id
+    /// and the archive's stanza-ids.
+    public var knownIds: [String] {
+        var ids: [String] = []
+        for id in [stanzaId, extensions.originId].compactMap({ $0 }) + extensions.archiveIds where !ids.contains(id) {
+            ids.append(id)
+        }
+        return ids
     }
 }
 

@@ -26,6 +26,8 @@ public struct Stanza: Sendable, Equatable {
     public var receiptRequested = false
     /// XEP-0184 `<received id=…/>`: the id of the message this stanza acknowledges.
     public var receiptFor: String?
+    /// Corrections, retractions, replies, reactions, markers, fallbacks and ids of current clients.
+    public var extensions = MessageExtensions()
     /// Everything that made part of the stanza unusable, each a short sentence.
     public var problems: [String] = []
 

@@ -17,13 +17,23 @@ final class StanzaCollector: NSObject, XMLParserDelegate {
     private var rootNamespace = ""
     private var depth = 0
     private var insideOutOfBand = false
+    /// The depth-2 extension element whose children are being read.
+    private var openExtension: OpenExtension?
     private var capture: CapturedField?
     private var text = ""
     private var textBytes = 0
     private var bodyWasTooLong = false
 
     /// The element whose text is being collected.
-    private enum CapturedField { case body, thread, attachment, outOfBandURL }
+    private enum CapturedField { case body, thread, attachment, outOfBandURL, reaction }
+
+    /// Extension elements whose children matter: v0.x retraction's `<apply-to>`, a
+    /// `<fallback>`'s `<body start end>` ranges, `<reactions>`' emoji.
+    private enum OpenExtension {
+        case applyTo(id: String)
+        case fallback(namespace: String, ranges: [Range<Int>], sawBody: Bool)
+        case reactions(id: String, emojis: [String])
+    }
 
     init(limits: StanzaLimits) { self.limits = limits }
 
@@ -38,6 +48,8 @@ final class StanzaCollector: NSObject, XMLParserDelegate {
         } else if depth == 3, insideOutOfBand, namespace == StanzaNamespace.outOfBand, name == "url",
                   stanza.outOfBandURL == nil {
             begin(.outOfBandURL)
+        } else if depth == 3 {
+            startGrandchild(name: name, namespace: namespace, attributes: attributes)
         }
     }
 
@@ -82,8 +94,84 @@ final class StanzaCollector: NSObject, XMLParserDelegate {
         case (StanzaNamespace.receipts, "received"):
             stanza.receiptFor = attributes["id"] ?? ""
         default:
+            startExtension(name: name, namespace: namespace, attributes: attributes)
+        }
+    }
+
+    /// The XEPs of current clients (MessageExtensions); an element without the id it needs is
+    /// a problem of this stanza, never a guess.
+    private func startExtension(name: String, namespace: String, attributes: [String: String]) {
+        let id = attributes["id"].flatMap { $0.isEmpty ? nil : $0 }
+        func required(_ what: String) -> String? {
+            if id == nil { stanza.problems.append("<\(name) xmlns='\(namespace)'> has no id: \(what) ignored") }
+            return id
+        }
+        switch (namespace, name) {
+        case (ExtensionNamespace.stanzaIds, "origin-id"):
+            stanza.extensions.originId = stanza.extensions.originId ?? id
+        case (ExtensionNamespace.stanzaIds, "stanza-id"):
+            if let id { stanza.extensions.archiveIds.append(id) }
+        case (ExtensionNamespace.correction, "replace"):
+            stanza.extensions.replaces = required("the correction")
+        case (ExtensionNamespace.retraction, "retract"):
+            stanza.extensions.retracts = required("the retraction")
+        case (ExtensionNamespace.retraction, "retracted"), (ExtensionNamespace.retractionV0, "retracted"):
+            stanza.extensions.isRetracted = true
+        case (ExtensionNamespace.fasten, "apply-to"):
+            if let id = required("the fastening") { openExtension = .applyTo(id: id) }
+        case (ExtensionNamespace.reply, "reply"):
+            if let id = required("the reply") { stanza.extensions.reply = ReplyReference(id: id, to: attributes["to"]) }
+        case (ExtensionNamespace.fallback, "fallback"):
+            openExtension = .fallback(namespace: attributes["for"] ?? "", ranges: [], sawBody: false)
+        case (ExtensionNamespace.reactions, "reactions"):
+            if let id = required("the reactions") { openExtension = .reactions(id: id, emojis: []) }
+        case (ExtensionNamespace.markers, let marker):
+            if let kind = ChatMarker.Kind(rawValue: marker), let id = required("the chat marker") {
+                stanza.extensions.marker = ChatMarker(kind: kind, messageId: id)
+            }
+        case (ExtensionNamespace.styling, "unstyled"):
+            stanza.extensions.unstyled = true
+        default:
             break
         }
+    }
+
+    private func startGrandchild(name: String, namespace: String, attributes: [String: String]) {
+        switch (openExtension, namespace, name) {
+        case (.applyTo(let id)?, ExtensionNamespace.retractionV0, "retract"):
+            stanza.extensions.retracts = id
+        case (.fallback(let target, var ranges, _)?, ExtensionNamespace.fallback, "body"):
+            // XEP-0428: offsets in code points; both or neither.
+            switch (attributes["start"].flatMap { Int($0) }, attributes["end"].flatMap { Int($0) }) {
+            case (let start?, let end?) where 0 <= start && start <= end:
+                ranges.append(start..<end)
+            case (nil, nil) where attributes["start"] == nil && attributes["end"] == nil:
+                break
+            default:
+                stanza.problems.append("<fallback for='\(target)'> body range start='\(attributes["start"] ?? "")'"
+                                       + " end='\(attributes["end"] ?? "")' is not two offsets with start ≤ end")
+            }
+            openExtension = .fallback(namespace: target, ranges: ranges, sawBody: true)
+        case (.reactions?, ExtensionNamespace.reactions, "reaction"):
+            begin(.reaction)
+        default:
+            break
+        }
+    }
+
+    /// A closing depth-2 extension element: what it gathered becomes part of the stanza.
+    private func endExtension() {
+        switch openExtension {
+        case .fallback(let target, let ranges, let sawBody)?:
+            // A `<fallback>` without `<body>` ranges marks the whole body.
+            let parts = sawBody && !ranges.isEmpty ? ranges.map { Optional($0) } : [nil]
+            stanza.extensions.fallbacks += parts.map { BodyFallback(namespace: target, range: $0) }
+        case .reactions(let id, let emojis)?:
+            stanza.extensions.reactions = ReactionUpdate(messageId: id, emojis: emojis)
+        case .applyTo?, nil:
+            break
+        }
+        openExtension = nil
     }
 
     private func begin(_ field: CapturedField) {
@@ -110,7 +198,8 @@ final class StanzaCollector: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         defer { depth -= 1 }
         if depth == 2, namespaceURI ?? "" == StanzaNamespace.outOfBand, name == "x" { insideOutOfBand = false }
-        guard let field = capture, depth == (field == .outOfBandURL ? 3 : 2) else { return }
+        if depth == 2, openExtension != nil, capture == nil { endExtension() }
+        guard let field = capture, depth == (field == .outOfBandURL || field == .reaction ? 3 : 2) else { return }
         capture = nil
         switch field {
         case .body:
@@ -130,6 +219,12 @@ final class StanzaCollector: NSObject, XMLParserDelegate {
             }
         case .outOfBandURL:
             stanza.outOfBandURL = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        case .reaction:
+            let emoji = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if case .reactions(let id, var emojis)? = openExtension, !emoji.isEmpty, !emojis.contains(emoji) {
+                emojis.append(emoji)
+                openExtension = .reactions(id: id, emojis: emojis)
+            }
         }
         text = ""
     }

@@ -48,6 +48,7 @@ public struct XMPPConversationReader: Sendable {
             thread: stanza?.thread ?? row.thread,
             receiptRequested: stanza?.receiptRequested ?? false,
             receiptFor: stanza?.receiptFor,
-            problems: row.problems + (stanza?.problems ?? []))
+            problems: row.problems + (stanza?.problems ?? []),
+            extensions: stanza?.extensions ?? MessageExtensions())
     }
 }

@@ -196,11 +196,13 @@ extension ConversationLayouter {
             let labelBox = Rect(x: width - label.width, y: (height - label.height) / 2, width: label.width, height: label.height)
             return MeasuredContent(size: (width, label.height), isTextLike: true,
                                    row: .audio(audio, icon: icon, duration: label, durationOrigin: labelBox))
-        case .link(let url, let fileName):
+        case .link(let url, let fileName), .remoteImage(let url, let fileName):
             let iconSide = 20.0, gap = 8.0
             let name = try engine.layout(fileName, style: TextStyle(fontSize: m.textFontSize, maxWidth: max(40, maxText - iconSide - gap)))
+            let icon = Rect(x: 0, y: 0, width: iconSide, height: iconSide)
+            let isImage = if case .remoteImage = message.content { true } else { false }
             return MeasuredContent(size: (iconSide + gap + name.width, name.height), isTextLike: true,
-                                   row: .link(url: url, icon: Rect(x: 0, y: 0, width: iconSide, height: iconSide), name: name))
+                                   row: isImage ? .remoteImage(url: url, icon: icon, name: name) : .link(url: url, icon: icon, name: name))
         }
     }
 }

@@ -24,6 +24,8 @@ public enum RowContent: Sendable, Equatable {
     case typing
     /// A file or link: an icon and the file name's layout.
     case link(url: String, icon: Rect, name: TextLayout)
+    /// An out-of-band image not at hand: a picture icon and its file name.
+    case remoteImage(url: String, icon: Rect, name: TextLayout)
     /// One to three emoji at the theme's large size, drawn with no bubble image: `content` is
     /// the emoji's box and `bubble` encloses it and the time below it.
     case jumbomoji(TextLayout)

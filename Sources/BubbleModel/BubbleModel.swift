@@ -43,6 +43,9 @@ public enum BubbleContent: Sendable, Equatable {
     case audio(AudioContent)
     /// An out-of-band file or link: its URL and the file name shown.
     case link(url: String, fileName: String)
+    /// An out-of-band image that is not at hand (no `--media` folder, or not in it): drawn as
+    /// an image placeholder with its file name.
+    case remoteImage(url: String, fileName: String)
     /// A message that cannot be shown as itself, with the visible text that replaces it.
     case placeholder(String)
     /// A message its sender deleted: only the theme's wording is shown, never the text.

@@ -26,11 +26,16 @@ public struct ViewModelOptions: Sendable, Equatable {
     /// Where out-of-band images are looked up, by the URL's file name (`--media DIR`); nil:
     /// they are drawn as placeholders of their kind with the file name.
     public var mediaDirectory: String?
+    /// Outgoing bubbles carry sent / delivered / read ticks (from XEP-0184 receipts and
+    /// XEP-0333 markers); the origin app showed none.
+    public var deliveryTicks: Bool
 
     public init(daySeparators: Bool = false, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
                 maximumImagePixels: Int = 50_000_000, maximumTextBytes: Int = 65_536,
                 maximumConversationImagePixels: Int = 200_000_000, styling: StylingDirectives? = nil,
-                tombstoneText: String = PlaceholderText.deleted, mediaDirectory: String? = nil) {
+                tombstoneText: String = PlaceholderText.deleted, mediaDirectory: String? = nil,
+                deliveryTicks: Bool = false) {
+        self.deliveryTicks = deliveryTicks
         self.styling = styling
         self.tombstoneText = tombstoneText
         self.mediaDirectory = mediaDirectory

@@ -16,6 +16,8 @@ public enum Icon: Sendable, Equatable {
     case link
     /// A picture with a crack, on the broken-image placeholder.
     case brokenImage
+    /// A picture (frame, hill, sun): an image that is not at hand.
+    case picture
     /// Delivery ticks: one for sent, two for delivered and read.
     case ticks(Int)
 
@@ -49,6 +51,7 @@ extension CairoContext {
             case .file: drawFile()
             case .link: drawLink()
             case .brokenImage: drawBrokenPicture()
+            case .picture: drawPicture()
             case .ticks(let count): drawTicks(count)
             }
         }
@@ -167,5 +170,19 @@ extension CairoContext {
         addCircle(center: CGPoint(x: 0.74, y: 0.34), radius: 0.07)
         fill()
     }
-}
 
+    private func drawPicture() {
+        setLineWidth(0.08)
+        setRoundCaps()
+        addRoundedRectangle(CGRect(x: 0.1, y: 0.12, width: 0.8, height: 0.76), radius: 0.08)
+        stroke()
+        move(to: CGPoint(x: 0.18, y: 0.78))
+        line(to: CGPoint(x: 0.4, y: 0.5))
+        line(to: CGPoint(x: 0.56, y: 0.68))
+        line(to: CGPoint(x: 0.66, y: 0.58))
+        line(to: CGPoint(x: 0.82, y: 0.78))
+        stroke()
+        addCircle(center: CGPoint(x: 0.68, y: 0.32), radius: 0.07)
+        fill()
+    }
+}

@@ -130,8 +130,9 @@ extension ConversationRenderer {
             try TextDrawing.draw(emoji, at: origin(content), palette: palette, in: context, faces: faces)
         case .typing:
             context.draw(.typingDots, in: cgRect(content), color: theme.colors.typingDots)
-        case .link(_, let icon, let name):
-            context.draw(.file, in: CGRect(x: content.x + icon.x, y: content.y + (content.height - icon.height) / 2,
+        case .link(_, let icon, let name), .remoteImage(_, let icon, let name):
+            let isImage = if case .remoteImage = row.rowContent { true } else { false }
+            context.draw(isImage ? .picture : .file, in: CGRect(x: content.x + icon.x, y: content.y + (content.height - icon.height) / 2,
                                            width: icon.width, height: icon.height), color: palette.link)
             let x = content.x + icon.maxX + 8
             try TextDrawing.draw(name, at: CGPoint(x: x, y: content.y + (content.height - name.height) / 2),

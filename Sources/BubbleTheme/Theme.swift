@@ -104,10 +104,12 @@ public struct Theme: Sendable, Equatable {
     }
 
     /// What the view-model adds for this theme: day separators when it has them, on the
-    /// calendar days of `timeZone`; its styling of directives and its wording of tombstones.
+    /// calendar days of `timeZone`; its styling of directives and its wording of tombstones;
+    /// delivery ticks when the time is inside the bubble (the place current apps put them;
+    /// the origin app's header band had none).
     public func viewModelOptions(timeZone: TimeZone) -> ViewModelOptions {
         ViewModelOptions(daySeparators: layout.daySeparators, timeZone: timeZone, styling: document.styling,
-                         tombstoneText: document.strings.deleted)
+                         tombstoneText: document.strings.deleted, deliveryTicks: layout.timePlacement == .bubble)
     }
 
     /// Every font role's chain: its file from Fonts/ followed by its fallbacks (the role's own,

@@ -48,13 +48,14 @@ enum CommandGlue {
 
     /// A theme's chat screen (fonts and bubble images loaded); theme errors name the theme.
     static func screen(theme nameOrPath: String, timeZone: TimeZone, locale: Locale = ChatScreen.defaultLocale,
-                       io: CommandIO) throws -> ChatScreen {
-        try screen(theme: loadTheme(nameOrPath, io: io), timeZone: timeZone, locale: locale)
+                       mediaDirectory: String? = nil, io: CommandIO) throws -> ChatScreen {
+        try screen(theme: loadTheme(nameOrPath, io: io), timeZone: timeZone, locale: locale, mediaDirectory: mediaDirectory)
     }
 
-    static func screen(theme: Theme, timeZone: TimeZone, locale: Locale = ChatScreen.defaultLocale) throws -> ChatScreen {
+    static func screen(theme: Theme, timeZone: TimeZone, locale: Locale = ChatScreen.defaultLocale,
+                       mediaDirectory: String? = nil) throws -> ChatScreen {
         do {
-            return try ChatScreen(theme: theme, timeZone: timeZone, locale: locale)
+            return try ChatScreen(theme: theme, timeZone: timeZone, locale: locale, mediaDirectory: mediaDirectory)
         } catch let error as ThemeError {
             throw CommandError("theme \(theme.name): \(error)")
         }

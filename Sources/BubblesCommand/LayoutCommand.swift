@@ -10,7 +10,8 @@ struct LayoutCommand {
         let input = try parsed.onlyPositional("give one archive or JSON conversation")
         let conversation = try CommandGlue.loadConversation(path: input, account: choice.account, peer: choice.peer,
                                                             vcards: choice.vcards, io: io)
-        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale, io: io)
+        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
+                                          mediaDirectory: choice.mediaDirectory(io: io), io: io)
         let model = chat.items(of: conversation)
         let layout = try chat.layout(model.items, screenWidth: screen.width)
         io.write(json ? Self.json(layout, theme: screen.theme) : Self.table(layout))

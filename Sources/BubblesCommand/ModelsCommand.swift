@@ -13,7 +13,8 @@ struct ModelsCommand {
         }
         let conversation = try CommandGlue.loadConversation(path: input, account: choice.account, peer: choice.peer,
                                                 vcards: choice.vcards, io: io)
-        let model = ConversationViewModel(conversation: conversation, images: RasterImageVerifier())
+        let options = ViewModelOptions(mediaDirectory: try choice.mediaDirectory(io: io))
+        let model = ConversationViewModel(conversation: conversation, options: options, images: RasterImageVerifier())
         io.write(json ? jsonText(input: input, model: model) : table(model))
         return reportWarnings(model.warnings, io: io)
     }
@@ -94,6 +95,8 @@ struct ModelsCommand {
             ])))
         case .link(let url, let fileName):
             pairs.append(("link", JSONText.object([("url", JSONText.string(url)), ("file_name", JSONText.string(fileName))])))
+        case .remoteImage(let url, let fileName):
+            pairs.append(("remote_image", JSONText.object([("url", JSONText.string(url)), ("file_name", JSONText.string(fileName))])))
         }
         if let quote = bubble.quote {
             pairs.append(("reply_to", JSONText.object([("source", quote.source.map(JSONText.string) ?? "null"),
@@ -118,6 +121,7 @@ struct ModelsCommand {
         case .image: "image"
         case .audio: "audio"
         case .link: "link"
+        case .remoteImage: "remote_image"
         case .placeholder: "placeholder"
         case .tombstone: "tombstone"
         }
@@ -172,6 +176,8 @@ struct ModelsCommand {
             return "\(tenths(audio.duration)) s, bubble \(tenths(width)) pt wide (\(audio.bytes.count) bytes)"
         case .link(let url, let fileName):
             return "\(fileName) <\(url)>"
+        case .remoteImage(let url, let fileName):
+            return "image \(fileName) <\(url)>, not at hand (give --media DIR)"
         }
     }
 

@@ -11,6 +11,9 @@ enum Options {
     static let peer = Option<String>.string("--peer", "JID", help: "the other side of the conversation")
     static let vcards = Option<String>.string(
         "--vcards", "FILE", help: "an XMPPFramework vCard store for nicknames and avatars (archives only)")
+    static let media = Option<String>.string(
+        "--media", "DIR", help: "a folder of out-of-band (HTTP upload) images, found by the URL's file name; "
+            + "without it they are placeholders (nothing is fetched)")
 
     // The screen the conversation is laid out on.
     static let device = Option<String>.string(
@@ -46,6 +49,7 @@ enum OptionGroups {
             account.map { Options.account.defaulting(to: $0) } ?? Options.account,
             peer.map { Options.peer.defaulting(to: $0) } ?? Options.peer,
             vcards.map { Options.vcards.defaulting(to: $0) } ?? Options.vcards,
+            Options.media,
         ])
     }
 
@@ -63,11 +67,24 @@ struct ConversationInput {
     var account: String?
     var peer: String?
     var vcards: String?
+    var media: String?
 
     init(_ parsed: ParsedOptions) {
         account = parsed[Options.account]
         peer = parsed[Options.peer]
         vcards = parsed[Options.vcards]
+        media = parsed[Options.media]
+    }
+
+    /// `--media` as an absolute path, checked to be a folder.
+    func mediaDirectory(io: CommandIO) throws -> String? {
+        guard let media else { return nil }
+        let path = io.resolve(media)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandError.usage("--media \(media): not a folder")
+        }
+        return path
     }
 }
 

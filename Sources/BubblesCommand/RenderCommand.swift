@@ -29,7 +29,8 @@ struct RenderOptions {
     /// Lays out and draws; returns the view-model's warnings. Every file is written atomically.
     func render(_ conversation: Conversation, to output: String, io: CommandIO) throws -> [String] {
         let format = image.format ?? OutputFormat(path: output) ?? .png
-        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale, io: io)
+        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
+                                          mediaDirectory: input.mediaDirectory(io: io), io: io)
         let model = chat.items(of: conversation)
         let layout = try chat.layout(model.items, screenWidth: screen.width)
         let path = io.resolve(output)

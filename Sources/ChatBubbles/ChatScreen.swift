@@ -19,21 +19,25 @@ public struct ChatScreen: Sendable {
     public let timeZone: TimeZone
     /// The language of day separators that the theme words by template (`--locale`).
     public let locale: Locale
+    /// Where out-of-band (HTTP upload) images are found by file name; nil draws them as
+    /// placeholders with their names. Nothing is ever fetched.
+    public let mediaDirectory: String?
     public let layouter: ConversationLayouter
     public let renderer: ConversationRenderer
 
     /// A bundled theme by name (`classic`, `classic-dark`) or a theme directory by path.
     public init(theme nameOrPath: String = "classic", timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-                locale: Locale = ChatScreen.defaultLocale, fontsDirectory: String? = nil) throws {
+                locale: Locale = ChatScreen.defaultLocale, fontsDirectory: String? = nil, mediaDirectory: String? = nil) throws {
         try self.init(theme: Theme.named(nameOrPath, fontsDirectory: fontsDirectory), timeZone: timeZone, locale: locale,
-                      fontsDirectory: fontsDirectory)
+                      fontsDirectory: fontsDirectory, mediaDirectory: mediaDirectory)
     }
 
     public init(theme: Theme, timeZone: TimeZone = TimeZone(identifier: "UTC")!, locale: Locale = ChatScreen.defaultLocale,
-                fontsDirectory: String? = nil) throws {
+                fontsDirectory: String? = nil, mediaDirectory: String? = nil) throws {
         self.theme = theme
         self.timeZone = timeZone
         self.locale = locale
+        self.mediaDirectory = mediaDirectory
         let engine = try TextEngine(fonts: theme.fontRoles(fontsDirectory: fontsDirectory))
         layouter = ConversationLayouter(metrics: theme.layoutMetrics, engine: engine, timeZone: timeZone, locale: locale)
         renderer = try ConversationRenderer(theme: theme, initialsEngine: engine)
@@ -47,8 +51,9 @@ public struct ChatScreen: Sendable {
     /// draws it: one it cannot decode is a placeholder and a warning here, not a silent
     /// broken-image box in the picture.
     public func items(of conversation: Conversation) -> ConversationViewModel {
-        ConversationViewModel(conversation: conversation, options: theme.viewModelOptions(timeZone: timeZone),
-                              images: RasterImageVerifier())
+        var options = theme.viewModelOptions(timeZone: timeZone)
+        options.mediaDirectory = mediaDirectory
+        return ConversationViewModel(conversation: conversation, options: options, images: RasterImageVerifier())
     }
 
     /// Every row's frames at a screen width, in points; `rows.map(\.height)` are the row heights.

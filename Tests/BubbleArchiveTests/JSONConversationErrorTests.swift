@@ -72,7 +72,7 @@ import Testing
 
     @Test func keysOfAnotherKind() throws {
         #expect(try errorFor(message: #"{"id": "m", "sender": "me", "time": "2024-05-01T09:30:00Z", "kind": "text", "text": "a", "duration": 3, "colour": "red"}"#) == """
-            chat.json: messages[0].colour: unknown key (allowed here: id, sender, time, kind, delayed, delayedSince, duration, media, name, text, url)
+            chat.json: messages[0].colour: unknown key (allowed here: id, sender, time, kind, delayed, delayedSince, reply_to, reactions, edited, retracted, status, unstyled, duration, media, name, text, url)
             chat.json: messages[0].duration: is not used by kind 'text' (it uses: text)
             """)
         #expect(try errorFor(message: #"{"id": "m", "sender": "me", "time": "2024-05-01T09:30:00Z", "kind": "typing", "text": "a"}"#)

@@ -70,18 +70,18 @@ func conversationJSON(messages: String, participants: String? = nil) -> String {
         #expect(conversation.peer == Participant(jid: "ann@example.com", nickname: nil, avatar: Data([1, 2, 3])))
         let start = Date(timeIntervalSince1970: 1_714_555_800)
         #expect(conversation.messages == [
-            Message(source: "message m1", outgoing: false, time: start, body: "Hi & <hello>", declaredKind: "text"),
+            Message(source: "message m1", outgoing: false, time: start, body: "Hi & <hello>", stanzaId: "m1", declaredKind: "text"),
             Message(source: "message m2", outgoing: true, time: start + 60, body: "image",
-                    attachment: Data([0x89, 0x50, 0x4E, 0x47]), declaredKind: "image"),
+                    attachment: Data([0x89, 0x50, 0x4E, 0x47]), stanzaId: "m2", declaredKind: "image"),
             Message(source: "message m3", outgoing: true, time: start + 120, body: "audio：3.2″",
-                    attachment: Data([0, 1, 2]), declaredKind: "audio", declaredDuration: 3.25),
+                    attachment: Data([0, 1, 2]), stanzaId: "m3", declaredKind: "audio", declaredDuration: 3.25),
             Message(source: "message m4", outgoing: false, time: start + 180,
                     body: "https://example.com/r%C3%A9sum%C3%A9.pdf", delayedSince: start - 5400,
-                    outOfBandURL: "https://example.com/r%C3%A9sum%C3%A9.pdf", declaredKind: "file", fileName: "CV.pdf"),
+                    outOfBandURL: "https://example.com/r%C3%A9sum%C3%A9.pdf", stanzaId: "m4", declaredKind: "file", fileName: "CV.pdf"),
             Message(source: "message m5", outgoing: false, time: start + 240, body: "late",
-                    delayedSince: start + 240, declaredKind: "text"),
+                    delayedSince: start + 240, stanzaId: "m5", declaredKind: "text"),
             Message(source: "message m6", outgoing: false, time: start + 300, chatState: "composing",
-                    composing: true, declaredKind: "typing"),
+                    composing: true, stanzaId: "m6", declaredKind: "typing"),
         ])
     }
 

@@ -32,7 +32,10 @@ import Testing
     @Test func messageKeysAndKinds() throws {
         let message = try definition("message")
         let allKindKeys = Set(JSONConversationReader.keysOfKind.values.flatMap { $0 })
-        #expect(keys(message) == Set(JSONConversationReader.commonMessageKeys).union(allKindKeys))
+        #expect(keys(message) == Set(JSONConversationReader.commonMessageKeys).union(allKindKeys)
+            .union(JSONConversationReader.modernMessageKeys))
+        let status = ((message["properties"] as? [String: Any])?["status"] as? [String: Any])?["enum"] as? [String]
+        #expect(status == JSONConversationReader.statusValues)
         let kindEnum = ((message["properties"] as? [String: Any])?["kind"] as? [String: Any])?["enum"] as? [String]
         #expect(kindEnum == JSONConversationReader.messageKinds)
         #expect(Set(JSONConversationReader.keysOfKind.keys) == Set(JSONConversationReader.messageKinds))
