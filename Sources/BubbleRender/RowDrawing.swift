@@ -63,11 +63,16 @@ extension ConversationRenderer {
         let text = palette(body: row.isOutgoing ? colors.outgoingText : colors.incomingText,
                            secondary: inOutgoingBubble ? colors.outgoingTime : nil, link: inOutgoingBubble ? colors.outgoingLink : nil)
         if let quote = row.quote {
-            context.setColor(colors.quoteBar)
+            // On an outgoing bubble with its own secondary colour the whole quote takes it, as
+            // Telegram's green quotes in green bubbles.
+            let accent = inOutgoingBubble ? colors.outgoingTime : nil
+            context.setColor(accent ?? colors.quoteBar)
             context.addRectangle(cgRect(quote.bar))
             context.fill()
-            try TextDrawing.draw(quote.name.layout, at: origin(quote.name.frame), color: colors.name, in: context, faces: faces)
-            try TextDrawing.draw(quote.text.layout, at: origin(quote.text.frame), palette: text, in: context, faces: faces)
+            try TextDrawing.draw(quote.name.layout, at: origin(quote.name.frame), color: accent ?? colors.name, in: context, faces: faces)
+            var quoted = text
+            if let accent { quoted.quote = accent }
+            try TextDrawing.draw(quote.text.layout, at: origin(quote.text.frame), palette: quoted, in: context, faces: faces)
         }
         try drawContent(row, palette: text, in: context, faces: faces, images: images)
         // After the bubble: with the theme's time placement `bubble` these sit on top of it.
