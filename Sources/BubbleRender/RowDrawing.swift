@@ -51,9 +51,15 @@ extension ConversationRenderer {
             } catch {
                 try context.drawBrokenImage(in: bubble, clip: .bubble(style.image, mirrored: style.mirrored))
             }
+            if theme.layout.timePlacement == .bubble, let meta = metaPill(row) {
+                // A time on a photo reads on any photo in white on a dark pill, as Telegram's.
+                context.setColor(Self.photoMetaBackground)
+                context.addRoundedRectangle(cgRect(meta), radius: meta.height / 2)
+                context.fill()
+            }
         } else if row.rowContent.hasBubbleImage {
             try context.drawNineSlice(style.image, in: bubble, mirrored: style.mirrored)
-        } else if let meta = jumbomojiMetaPill(row) {
+        } else if let meta = metaPill(row), meta.y >= row.content.maxY {
             // No bubble under jumbomoji: the time keeps a small pill of its own, as Telegram does.
             context.setColor(colors.labelBackground)
             context.addRoundedRectangle(cgRect(meta), radius: meta.height / 2)
@@ -77,7 +83,9 @@ extension ConversationRenderer {
         try drawContent(row, palette: text, in: context, faces: faces, images: images)
         // After the bubble: with the theme's time placement `bubble` these sit on top of it.
         let timeInBubble = theme.layout.timePlacement == .bubble
-        let meta = !timeInBubble ? nil : !row.rowContent.hasBubbleImage ? colors.labelText : row.isOutgoing ? colors.outgoingTime : nil
+        let onPhoto = if case .image = row.rowContent, row.quote == nil { true } else { false }
+        let meta = !timeInBubble ? nil : onPhoto ? RGBAColor.white : !row.rowContent.hasBubbleImage ? colors.labelText
+            : row.isOutgoing ? colors.outgoingTime : nil
         for label in [row.time, row.edited].compactMap({ $0 }) {
             try TextDrawing.draw(label.layout, at: origin(label.frame), color: meta ?? colors.time, in: context, faces: faces)
         }
@@ -157,10 +165,13 @@ extension ConversationRenderer {
         try TextDrawing.draw(initials, at: origin, color: .white, in: context, faces: faces)
     }
 
-    /// The box around the time line that sits inside the bubble's frame under jumbomoji.
-    private func jumbomojiMetaPill(_ row: BubbleRowLayout) -> Rect? {
+    /// Black at 35%: the pill behind a time drawn on a photo.
+    static let photoMetaBackground = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.35)
+
+    /// The box around the time line (time, "edited", ticks, late clock) with the pill's padding.
+    private func metaPill(_ row: BubbleRowLayout) -> Rect? {
         let pieces = [row.time?.frame, row.edited?.frame, row.status?.frame, row.delayedMark].compactMap { $0 }
-        guard let first = pieces.first, first.maxY > row.content.maxY else { return nil }
+        guard !pieces.isEmpty else { return nil }
         let minX = pieces.map(\.x).min()!, maxX = pieces.map(\.maxX).max()!
         let minY = pieces.map(\.y).min()!, maxY = pieces.map(\.maxY).max()!
         let pad = ConversationLayouter.jumboMetaPadding

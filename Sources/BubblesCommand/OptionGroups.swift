@@ -21,7 +21,7 @@ enum Options {
             .joined(separator: ", "), default: "iphone-8")
     static let screenWidth = Option<Double>.number("--screen-width", "PT", help: "screen width instead of the device's")
     static let theme = Option<String>.string(
-        "--theme", "NAME|DIR", help: "a theme in Themes/ (classic, classic-dark) or a theme directory", default: "classic")
+        "--theme", "NAME|DIR", help: "a theme in Themes/ (classic, imessage-style, telegram-style, each with -dark) or a theme directory", default: "classic")
     static let timeZone = Option<String>.string("--time-zone", "ZONE", help: "time labels in this IANA zone", default: "UTC")
     static let locale = Option<String>.string(
         "--locale", "ID", help: "day separators in this locale's words and order (zh_CN, de_DE, …) when the theme gives a template",
