@@ -77,8 +77,10 @@ struct BubbleModelMaker {
         } else {
             text = QuotedText.summary(of: quoted)
         }
+        // Styled as the bubble it quotes is (hidden directives stay hidden), on one line.
+        let shown = MessageStyling.styled(text, directives: options.styling).string
         return QuotedMessage(source: quoted.source, senderName: MessageText.senderName(sender),
-                             text: StyledText(text.replacingOccurrences(of: "\n", with: " ")))
+                             text: StyledText(shown.replacingOccurrences(of: "\n", with: " ")))
     }
 
     private func isTyping(_ message: Message) -> Bool {
@@ -91,7 +93,7 @@ struct BubbleModelMaker {
         let body = message.body ?? ""
         let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
         switch message.declaredKind {
-        case "text"?: return text(body, warn: warn)
+        case "text"?: return text(body, unstyled: message.extensions.unstyled, warn: warn)
         case "image"?: return image(message.attachment, warn: warn)
         case "audio"?: return audio(message.attachment, duration: message.declaredDuration, warn: warn)
         case "file"?: return link(message)
@@ -116,7 +118,7 @@ struct BubbleModelMaker {
         if let attachment = message.attachment {
             guard trimmed.isEmpty else {
                 warn("<attachment> of \(attachment.count) bytes ignored: the body is neither 'image' nor 'audio：N″'")
-                return text(body, warn: warn)
+                return text(body, unstyled: message.extensions.unstyled, warn: warn)
             }
             guard ImageHeader(attachment) != nil else {
                 warn("<attachment> of \(attachment.count) bytes with no body is not an image")
@@ -124,16 +126,20 @@ struct BubbleModelMaker {
             }
             return image(attachment, warn: warn)
         }
-        if !trimmed.isEmpty { return text(body, warn: warn) }
+        if !trimmed.isEmpty { return text(body, unstyled: message.extensions.unstyled, warn: warn) }
         // Receipts, markers and bare chat states were folded away before: this one is empty.
         warn("no body and no media")
         return .placeholder(PlaceholderText.empty)
     }
 
-    private func text(_ body: String, warn: (String) -> Void) -> BubbleContent {
-        guard let cut = MessageText.truncated(body, maximumBytes: options.maximumTextBytes) else { return .text(StyledText(body)) }
-        warn("text of \(body.utf8.count) bytes cut to its first \(cut.keptBytes) bytes")
-        return .text(StyledText(cut.text))
+    /// `unstyled`: the stanza asked for no XEP-0393 styling (links are still marked).
+    private func text(_ body: String, unstyled: Bool, warn: (String) -> Void) -> BubbleContent {
+        var kept = body
+        if let cut = MessageText.truncated(body, maximumBytes: options.maximumTextBytes) {
+            warn("text of \(body.utf8.count) bytes cut to its first \(cut.keptBytes) bytes")
+            kept = cut.text
+        }
+        return .text(MessageStyling.styled(kept, directives: options.styling, unstyled: unstyled))
     }
 
     private mutating func image(_ bytes: Data?, warn: (String) -> Void) -> BubbleContent {

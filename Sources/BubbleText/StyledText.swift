@@ -111,6 +111,32 @@ public struct StyledText: Sendable, Hashable, ExpressibleByStringLiteral {
         runs = Self.resolve(spans, length: string.utf16.count)
     }
 
+    /// `string` with runs a caller has already resolved (contiguous, in order, covering the
+    /// text): kept in linear time, where spans cost a comparison of every piece with every
+    /// span. Neighbours with equal attributes merge; runs of any other shape are resolved as
+    /// spans.
+    public init(_ string: String, resolvedRuns: [Span]) {
+        var expected = 0
+        let contiguous = resolvedRuns.allSatisfy { run in
+            defer { expected = run.range.upperBound }
+            return run.range.lowerBound == expected && !run.range.isEmpty
+        }
+        self.string = string
+        guard contiguous, expected == string.utf16.count else {
+            runs = Self.resolve(resolvedRuns, length: string.utf16.count)
+            return
+        }
+        var runs: [Span] = []
+        for run in resolvedRuns {
+            if let last = runs.last, last.attributes == run.attributes {
+                runs[runs.count - 1].range = last.range.lowerBound..<run.range.upperBound
+            } else {
+                runs.append(run)
+            }
+        }
+        self.runs = runs.count == 1 && runs[0].attributes == .plain ? [] : runs
+    }
+
     /// Plain when nothing in it is styled.
     public var isPlain: Bool { runs.isEmpty }
 
