@@ -122,3 +122,33 @@ import Testing
         #expect(two.rowContent.hasBubbleImage, "a theme with one size draws only single emoji large")
     }
 }
+
+/// Rows of a theme that shows no avatar or name for the account's own messages, and text
+/// insets that mirror for incoming bubbles.
+@Suite struct OwnSideLayoutTests {
+    typealias F = ItemFixture
+
+    @Test func ownMessagesWithoutAvatarOrNameReachTheMargin() throws {
+        let m = F.metrics {
+            $0.showsOwnAvatarAndName = false
+            $0.timePlacement = .bubble
+        }
+        let (row, own) = try F.bubbleRow(F.message(.text("Hello"), from: F.me, .outgoing), m)
+        #expect(own.avatar == nil && own.name == nil)
+        #expect(own.bubble.maxX == F.width - m.margin)
+        #expect(own.bubble.y == row.y + m.margin, "no name band above")
+        let (_, peer) = try F.bubbleRow(F.message(.text("Hello")), m)
+        #expect(peer.avatar != nil && peer.name != nil, "the other side keeps both")
+        #expect(peer.bubble.x == m.bubbleInset)
+    }
+
+    @Test func incomingInsetsAreTheOutgoingOnesMirrored() throws {
+        let m = F.metrics { $0.textInsets = EdgeInsets(top: 7, left: 12, bottom: 7, right: 18) }
+        let (_, outgoing) = try F.bubbleRow(F.message(.text("Hello"), from: F.me, .outgoing), m)
+        let (_, incoming) = try F.bubbleRow(F.message(.text("Hello")), m)
+        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+        #expect(near(outgoing.content.x - outgoing.bubble.x, 12) && near(outgoing.bubble.maxX - outgoing.content.maxX, 18))
+        #expect(near(incoming.content.x - incoming.bubble.x, 18) && near(incoming.bubble.maxX - incoming.content.maxX, 12))
+        #expect(outgoing.bubble.width == incoming.bubble.width)
+    }
+}

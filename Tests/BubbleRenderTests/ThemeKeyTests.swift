@@ -106,3 +106,46 @@ import Testing
         sandbox.expectError("layout.day_separators.template", "'d, MMM' is not a date template: letters of date fields only, such as MMMEEEd")
     }
 }
+
+/// The keys the modern themes needed beyond the task's list: the account's own avatar and
+/// name, and the colours of what sits on an outgoing bubble or a label.
+@Suite struct ThemeSideKeyTests {
+    @Test func outgoingAvatarAndName() throws {
+        let sandbox = try ThemeSandbox()
+        #expect(try sandbox.load().layoutMetrics.showsOwnAvatarAndName, "classic shows them")
+        try sandbox.set("layout.avatar.outgoing", false)
+        #expect(try sandbox.load().layoutMetrics.showsOwnAvatarAndName == false)
+        try sandbox.set("layout.avatar.outgoing", "no")
+        sandbox.expectError("layout.avatar.outgoing", "expected true or false, found a string")
+    }
+
+    @Test func outgoingAndLabelColours() throws {
+        let sandbox = try ThemeSandbox()
+        var colors = try sandbox.load().colors
+        #expect(colors.outgoingTime == nil && colors.outgoingLink == nil && colors.labelText == colors.time)
+        try sandbox.set("colors.outgoing_time", "#FFFFFFB3")
+        try sandbox.set("colors.outgoing_link", "#FFFFFF")
+        try sandbox.set("colors.label_text", "#123456")
+        colors = try sandbox.load().colors
+        #expect(colors.outgoingTime == RGBAColor(hex: "#FFFFFFB3") && colors.outgoingLink == .white)
+        #expect(colors.labelText == RGBAColor(hex: "#123456"))
+        try sandbox.set("colors.label_text", "grey")
+        sandbox.expectError("colors.label_text", "'grey' is not a colour: use #RRGGBB or #RRGGBBAA")
+    }
+
+    /// Every bundled theme loads with its fonts and images, and names a dark variant that loads.
+    @Test(arguments: ["imessage-style", "telegram-style"])
+    func modernThemesLoadWithTheirDarkVariants(name: String) throws {
+        let theme = try Theme.loadWithImages(directory: TestSupport.themesDirectory + "/" + name, fontsDirectory: TestSupport.fontsDirectory)
+        let dark = try #require(try theme.loadDarkVariant(fontsDirectory: TestSupport.fontsDirectory))
+        #expect(dark.name == name + "-dark" && dark.darkVariant == nil)
+        for variant in [theme, dark] {
+            let metrics = variant.layoutMetrics
+            #expect(metrics.timePlacement == .bubble && metrics.grouping != nil && metrics.jumbomojiSizes?.count == 3)
+            #expect(!metrics.showsOwnAvatarAndName)
+            let options = variant.viewModelOptions(timeZone: TimeZone(identifier: "UTC")!)
+            #expect(options.daySeparators && options.styling == .hidden && options.deliveryTicks)
+            #expect(dark.layoutMetrics == theme.layoutMetrics, "light and dark share their geometry")
+        }
+    }
+}
