@@ -45,6 +45,10 @@ import Testing
         #expect(try separators([]) == ["Fri, Mar 8", "Sat, Mar 9"])
         #expect(try separators(["--locale", "zh_CN"]) == ["3月8日 周五", "3月9日 周六"])
         #expect(try separators(["--locale", "de-DE"]) == ["Fr. 8. März", "Sa. 9. März"])
+        // The lone 🎉 of the sample is laid out large, at the theme's size for one emoji.
+        let layout = Snapshot.run(["layout", "Samples/modern.json", "--theme", "telegram-style", "--json"])
+        let rows = try #require((try JSONSerialization.jsonObject(with: Data(layout.out.utf8)) as? [String: Any])?["rows"] as? [[String: Any]])
+        #expect(rows.compactMap { $0["jumbomoji_size"] as? NSNumber }.map(\.doubleValue) == [56])
         let bad = Snapshot.run(["layout", "Samples/modern.json", "--theme", "imessage-style", "--locale", "xx_YY"])
         #expect(bad.code == 2)
         #expect(bad.err.contains("unknown --locale xx_YY (use a locale ID such as en_US, zh_CN or de_DE)"), "\(bad.err)")
