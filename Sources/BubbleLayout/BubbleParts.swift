@@ -28,7 +28,7 @@ extension ConversationLayouter {
     /// [clock] [edited] time [ticks] ending at the bubble's right edge, incoming rows
     /// time [edited] [clock] from its left edge (the origin app's time label and late mark).
     func headerParts(time: TextLayout, edited: TextLayout?, status: DeliveryStatus?, delayed: Bool, outgoing: Bool,
-                     screenWidth: Double, bandBottom: Double) -> Parts {
+                     right bubbleRight: Double, bandBottom: Double) -> Parts {
         let m = metrics
         let y = bandBottom - 2 - time.height
         var parts = Parts()
@@ -39,7 +39,7 @@ extension ConversationLayouter {
             Rect(x: x, y: y + (time.height - Self.markSide) / 2, width: Self.markSide, height: Self.markSide)
         }
         if outgoing {
-            var right = screenWidth - m.bubbleInset
+            var right = bubbleRight
             if let status {
                 let side = m.parts.statusSize
                 parts.status = StatusMark(status: status, frame: Rect(x: right - side, y: y + (time.height - side) / 2, width: side, height: side))

@@ -46,12 +46,17 @@ extension ConversationLayouter {
 
     /// Between the name and the bubble when the name band holds only the name.
     static let nameGap = 4.0
+    /// The pill around the time under jumbomoji, and its distance from the emoji.
+    public static let jumboMetaPadding = EdgeInsets(top: 2, left: 6, bottom: 2, right: 6)
+    static let jumboMetaGap = 4.0
 
     func bubbleRow(_ item: ConversationItem, place: GroupPlace, screenWidth: Double, top: Double) throws -> RowLayout {
         let m = metrics
         let speech = Speech(item)
         let outgoing = speech.direction == .outgoing
-        let insets = m.textInsets
+        // The theme's insets are the outgoing bubble's (tail on the right); incoming bubbles
+        // are its mirror image, so their insets are too.
+        let insets = outgoing ? m.textInsets : m.textInsets.mirrored
         let maxText = m.maxTextWidth(screenWidth: screenWidth)
         let grouped = m.grouping != nil
         let showsHeader = !grouped || place.first
@@ -66,11 +71,15 @@ extension ConversationLayouter {
             ? try engine.layout("edited", style: TextStyle(fontSize: m.timeFontSize, maxWidth: .infinity, role: .time)) : nil
         let status = outgoing ? speech.message?.status : nil
 
-        // The time inside the bubble: after the last line when it fits there, else below.
-        let meta = m.timePlacement == .bubble ? metaWidth(time: timeLayout, edited: edited, status: status, delayed: speech.delayed) : 0
+        // The time inside the bubble: after the last line when it fits there, else below. Under
+        // jumbomoji (no bubble) it sits below the emoji in its own small pill.
+        let jumbo = !content.row.hasBubbleImage
+        let metaPill = jumbo ? Self.jumboMetaPadding : EdgeInsets(all: 0)
+        let meta = m.timePlacement == .bubble
+            ? metaWidth(time: timeLayout, edited: edited, status: status, delayed: speech.delayed) + metaPill.left + metaPill.right : 0
         var metaBelow = false
         if meta > 0 {
-            if case .text(let text) = content.row, let last = text.lines.last,
+            if !jumbo, case .text(let text) = content.row, let last = text.lines.last,
                last.width + m.parts.metaGap + meta <= maxText {
                 content.size.width = max(content.size.width, last.width + m.parts.metaGap + meta)
             } else {
@@ -79,37 +88,49 @@ extension ConversationLayouter {
             }
         }
         let quoteHeight = quote.map { $0.height + m.parts.quoteSpacing } ?? 0
-        let metaHeight = metaBelow ? timeLayout.height : 0
+        let metaHeight = metaBelow ? timeLayout.height + metaPill.top + metaPill.bottom + (jumbo ? Self.jumboMetaGap : 0) : 0
         let inner = (width: max(content.size.width, quote?.width ?? 0),
                      height: content.size.height + quoteHeight + metaHeight)
-        let padded = content.isTextLike || quote != nil || meta > 0
+        let padded = !jumbo && (content.isTextLike || quote != nil || meta > 0)
         var bubbleSize = padded
             ? (width: inner.width + insets.left + insets.right,
                height: m.textBubbleHeight(contentHeight: inner.height))
             : inner
         // A bubble image needs its caps: never narrower than both of them.
-        bubbleSize.width = max(bubbleSize.width, insets.left + insets.right + 20)
+        if !jumbo { bubbleSize.width = max(bubbleSize.width, insets.left + insets.right + 20) }
         // The content's box is what the one-line minimum leaves of the bubble after the quote and
         // a time line below the text: filling the whole minimum would reach into the time line.
         let contentHeight = padded ? max(content.size.height, m.minimumTextHeight - quoteHeight - metaHeight) : content.size.height
 
         // The name band: the origin app's 40 pt band holds name and time; with the time in the
         // bubble it holds only the name's line and a small gap.
-        let nameLayout = showsHeader
+        // Current apps show neither avatar nor name beside the account's own messages: their
+        // bubbles then reach to the margin.
+        let ownSideBare = outgoing && !m.showsOwnAvatarAndName
+        let nearInset = ownSideBare ? m.margin : m.bubbleInset
+        let nameLayout = showsHeader && !ownSideBare
             ? try engine.layout(speech.senderName, style: TextStyle(fontSize: m.nameFontSize, maxWidth: .infinity, role: .name))
             : nil
-        let header = nameLayout.map { m.timePlacement == .header ? m.headerHeight : $0.lines[0].height + Self.nameGap } ?? 0
+        let header = nameLayout.map { m.timePlacement == .header ? m.headerHeight : $0.lines[0].height + Self.nameGap }
+            ?? (showsHeader && m.timePlacement == .header ? m.headerHeight : 0)
         let bubbleTop = top + topSpace + header
-        let bubbleX = outgoing ? screenWidth - m.bubbleInset - bubbleSize.width : m.bubbleInset
+        let bubbleX = outgoing ? screenWidth - nearInset - bubbleSize.width : m.bubbleInset
         let bubble = Rect(x: bubbleX, y: bubbleTop, width: bubbleSize.width, height: bubbleSize.height)
         let inset = padded ? (insets.left, insets.top) : (0, 0)
-        let contentRect = Rect(x: bubbleX + inset.0, y: bubbleTop + inset.1 + quoteHeight,
+        var contentRect = Rect(x: bubbleX + inset.0, y: bubbleTop + inset.1 + quoteHeight,
                                width: content.size.width, height: contentHeight)
+        if case .jumbomoji(let emoji) = content.row {
+            // The emoji keep to the sender's side when the time below is wider than they are.
+            contentRect = Rect(x: outgoing ? bubble.maxX - emoji.width : bubbleX, y: bubbleTop, width: emoji.width, height: emoji.height)
+        }
 
-        // The avatar: beside the name band, or with grouping beside the group's last bubble.
+        // The avatar: beside the name band, or with grouping beside the group's bubble with
+        // the tail (its bottom at the last bubble's bottom, its top at the first one's top).
+        let hasTail = !grouped || (m.grouping!.tail == .last ? place.last : place.first)
         var avatar: Rect? = nil
-        if !grouped || place.last {
-            let avatarY = grouped ? max(top + topSpace, bubble.maxY - m.avatarSize) : top + m.margin
+        if hasTail && !ownSideBare {
+            let avatarY = !grouped ? top + m.margin
+                : m.grouping!.tail == .last ? max(top + topSpace, bubble.maxY - m.avatarSize) : bubble.y
             avatar = Rect(x: outgoing ? screenWidth - m.margin - m.avatarSize : m.margin, y: avatarY,
                           width: m.avatarSize, height: m.avatarSize)
         }
@@ -123,11 +144,12 @@ extension ConversationLayouter {
         if m.timePlacement == .header {
             if showsHeader {
                 parts = headerParts(time: timeLayout, edited: edited, status: status, delayed: speech.delayed,
-                                    outgoing: outgoing, screenWidth: screenWidth, bandBottom: top + m.margin + m.headerHeight)
+                                    outgoing: outgoing, right: screenWidth - nearInset, bandBottom: top + m.margin + m.headerHeight)
             }
         } else {
+            let corner = padded ? (insets.right, insets.bottom) : (metaPill.right, metaPill.bottom)
             parts = bubbleParts(time: timeLayout, edited: edited, status: status, delayed: speech.delayed,
-                                right: bubble.maxX - insets.right, bottom: bubble.maxY - insets.bottom)
+                                right: bubble.maxX - corner.0, bottom: bubble.maxY - corner.1)
         }
         let reactions = try layoutReactions(speech.message?.reactions ?? [], bubble: bubble, outgoing: outgoing,
                                             maxWidth: screenWidth - 2 * m.bubbleInset)
@@ -135,10 +157,12 @@ extension ConversationLayouter {
         let row = BubbleRowLayout(
             direction: speech.direction, sender: speech.sender, senderName: speech.senderName, message: speech.message,
             avatar: avatar, name: name, time: parts.time, timeText: timeText, bubble: bubble,
-            hasTail: !grouped || place.last, content: contentRect, rowContent: content.row, delayedMark: parts.delayedMark,
+            hasTail: hasTail, content: contentRect, rowContent: content.row, delayedMark: parts.delayedMark,
             quote: quote.map { $0.placed(at: bubbleX + inset.0, top: bubbleTop + inset.1, barHeight: $0.height, m.parts) },
             edited: parts.edited, status: parts.status, reactions: reactions)
-        let height = topSpace + header + bubbleSize.height + reactionsHeight + bottomSpace
+        // An avatar beside a group's first bubble may reach below a low bubble: the row holds it.
+        let avatarBelow = avatar.map { max(0, $0.maxY - bubble.maxY - reactionsHeight) } ?? 0
+        let height = topSpace + header + bubbleSize.height + reactionsHeight + max(bottomSpace, avatarBelow)
         return RowLayout(source: speech.source, y: top, height: height, kind: .bubble(row))
     }
 
@@ -150,6 +174,10 @@ extension ConversationLayouter {
         }
         switch message.content {
         case .text(let text):
+            if let sizes = m.jumbomojiSizes, message.quote == nil, let count = Jumbomoji.count(in: text.string), count <= sizes.count {
+                let layout = try engine.layout(text, style: TextStyle(fontSize: sizes[count - 1], maxWidth: maxText))
+                return MeasuredContent(size: (layout.width, layout.height), isTextLike: false, row: .jumbomoji(layout))
+            }
             let layout = try engine.layout(text, style: style)
             return MeasuredContent(size: (layout.width, layout.height), isTextLike: true, row: .text(layout))
         case .placeholder(let text), .tombstone(let text):

@@ -13,20 +13,33 @@ public struct ConversationLayouter: Sendable {
     /// Lays out every text: bubbles in the `text` role, names in `name`, times in `time`.
     public let engine: TextEngine
     public let timeZone: TimeZone
+    /// The language of day separators made from the theme's template (time labels are fixed
+    /// patterns and never change with it).
+    public let locale: Locale
     let timeFormatter: DateFormatter
     let dayFormatter: DateFormatter
 
-    public init(metrics: LayoutMetrics, engine: TextEngine, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+    public init(metrics: LayoutMetrics, engine: TextEngine, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+                locale: Locale = Locale(identifier: "en_US_POSIX")) {
         self.metrics = metrics
         self.engine = engine
         self.timeZone = timeZone
+        self.locale = locale
         timeFormatter = Self.formatter(metrics.timeFormat, timeZone)
-        dayFormatter = Self.formatter(metrics.daySeparatorFormat, timeZone)
+        dayFormatter = Self.formatter(metrics.daySeparatorFormat ?? Self.dayPattern(metrics.daySeparatorTemplate, locale: locale),
+                                      timeZone, locale: metrics.daySeparatorFormat == nil ? locale : nil)
     }
 
-    private static func formatter(_ pattern: String, _ timeZone: TimeZone) -> DateFormatter {
+    /// The locale's own pattern for a skeleton; en_US_POSIX has none of its own, so it takes
+    /// en_US's (the same words, in the same order, with every setup).
+    static func dayPattern(_ template: String, locale: Locale) -> String {
+        let patterns = locale.identifier == "en_US_POSIX" ? Locale(identifier: "en_US") : locale
+        return DateFormatter.dateFormat(fromTemplate: template, options: 0, locale: patterns) ?? template
+    }
+
+    private static func formatter(_ pattern: String, _ timeZone: TimeZone, locale: Locale? = nil) -> DateFormatter {
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.locale = locale ?? Locale(identifier: "en_US_POSIX")
         formatter.calendar = Calendar(identifier: .gregorian)
         formatter.timeZone = timeZone
         formatter.dateFormat = pattern

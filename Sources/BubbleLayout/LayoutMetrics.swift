@@ -35,10 +35,21 @@ public struct LayoutMetrics: Sendable, Equatable {
     /// Runs of one sender's messages that share one header and avatar; nil: every message
     /// has its own (the origin app).
     public var grouping: Grouping?
-    /// A Unicode date pattern for day separators (`EEEE, d MMMM yyyy`).
-    public var daySeparatorFormat: String
+    /// A fixed Unicode date pattern for day separators (`EEEE, d MMMM yyyy`), the same in
+    /// every locale; nil: `daySeparatorTemplate` in the layouter's locale.
+    public var daySeparatorFormat: String?
+    /// A date skeleton (`MMMEEEd`) that each locale orders and words its own way: "Fri, Mar 8"
+    /// in English, "3月8日周五" in Chinese. iOS shows day separators so (offline there is no
+    /// "Today" to say).
+    public var daySeparatorTemplate: String
+    /// Point sizes of a message that is only one, two or three emoji, drawn without a bubble
+    /// (`[48, 40, 32]`); nil: such messages are ordinary text (the origin app).
+    public var jumbomojiSizes: [Double]?
     /// Quote blocks, reaction chips, status ticks and label rows.
     public var parts: PartMetrics
+    /// Whether the account's own rows have an avatar and a name (the origin app); without
+    /// them, as in current apps, outgoing bubbles reach to the margin.
+    public var showsOwnAvatarAndName = true
 
     public enum TimePlacement: String, Sendable, Equatable, CaseIterable {
         /// Above the bubble, beside the name (the origin app).
@@ -48,15 +59,24 @@ public struct LayoutMetrics: Sendable, Equatable {
     }
 
     /// Consecutive messages of one sender less than `window` seconds apart form a group:
-    /// the first has the name, the last the avatar and the bubble's tail, and rows inside
-    /// are `spacing` apart.
+    /// the first has the name, the bubble at `tail` has the avatar and the bubble's tail,
+    /// and rows inside are `spacing` apart.
     public struct Grouping: Sendable, Equatable {
         public var window: Double
         public var spacing: Double
-        public init(window: Double, spacing: Double = 2) {
+        public var tail: TailPlace
+        public init(window: Double, spacing: Double = 2, tail: TailPlace = .last) {
             self.window = window
             self.spacing = spacing
+            self.tail = tail
         }
+    }
+
+    /// Which bubble of a group points at its sender: iMessage and Telegram mark the last
+    /// (nearest the next speaker), WhatsApp the first (under the name). The avatar goes with
+    /// the tail, so the two always point at each other.
+    public enum TailPlace: String, Sendable, Equatable, CaseIterable {
+        case first, last
     }
 
     public init(margin: Double = 10, avatarSize: Double = 40, avatarGap: Double = 10,
@@ -65,7 +85,8 @@ public struct LayoutMetrics: Sendable, Equatable {
                 timeFontSize: Double = 11, maxImageWidth: Double = 220, maxImageHeight: Double = 440, audioWidths: ClosedRange<Double> = 100...200,
                 audioLongestRecording: Double = 30, timeFormat: String = "MM-dd HH:mm:ss",
                 timePlacement: TimePlacement = .header, grouping: Grouping? = nil,
-                daySeparatorFormat: String = "EEEE, d MMMM yyyy", parts: PartMetrics = PartMetrics()) {
+                daySeparatorFormat: String? = nil, daySeparatorTemplate: String = "MMMEEEd",
+                jumbomojiSizes: [Double]? = nil, parts: PartMetrics = PartMetrics()) {
         self.margin = margin
         self.avatarSize = avatarSize
         self.avatarGap = avatarGap
@@ -84,6 +105,8 @@ public struct LayoutMetrics: Sendable, Equatable {
         self.timePlacement = timePlacement
         self.grouping = grouping
         self.daySeparatorFormat = daySeparatorFormat
+        self.daySeparatorTemplate = daySeparatorTemplate
+        self.jumbomojiSizes = jumbomojiSizes
         self.parts = parts
     }
 

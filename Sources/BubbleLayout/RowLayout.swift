@@ -26,6 +26,15 @@ public enum RowContent: Sendable, Equatable {
     case link(url: String, icon: Rect, name: TextLayout)
     /// An out-of-band image not at hand: a picture icon and its file name.
     case remoteImage(url: String, icon: Rect, name: TextLayout)
+    /// One to three emoji at the theme's large size, drawn with no bubble image: `content` is
+    /// the emoji's box and `bubble` encloses it and the time below it.
+    case jumbomoji(TextLayout)
+
+    /// Whether the bubble image is drawn behind the content.
+    public var hasBubbleImage: Bool {
+        if case .jumbomoji = self { return false }
+        return true
+    }
 }
 
 /// A reply's quote block inside the bubble: a bar, the quoted sender, one or two lines.
@@ -63,7 +72,8 @@ public struct BubbleRowLayout: Sendable, Equatable {
     public var time: PlacedText?
     public var timeText: String
     public var bubble: Rect
-    /// Whether the bubble image with its tail is drawn (the last of a group, or always).
+    /// Whether the bubble image with its tail is drawn (the theme's `grouping.tail` bubble of a
+    /// group, or always).
     public var hasTail: Bool
     /// Where the content sits: the text's box for text rows, the image for image rows.
     public var content: Rect

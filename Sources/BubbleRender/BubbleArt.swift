@@ -31,6 +31,15 @@ public enum BubbleArt {
                 files.append(File(name: "\(job.spec.image)@\(scale)x.png", png: png))
             }
         }
+        // The bubbles inside a group: the same body in the same place, the tail left out.
+        for job in jobs {
+            guard let tailless = job.spec.taillessImage else { continue }
+            try BubbleImages.checkRelativeName(tailless, key: root["bubbles"][job.key]["tailless_image"])
+            for scale in art.scales {
+                let png = try draw(art, colors: job.colors, tailOnLeft: job.tailOnLeft, scale: scale, tail: false)
+                files.append(File(name: "\(tailless)@\(scale)x.png", png: png))
+            }
+        }
         return files
     }
 
@@ -41,6 +50,7 @@ public enum BubbleArt {
         let generate = root["generate"]
         let caps = spec.capInsets
         let (tailSide, otherSide) = tailOnLeft ? (caps.left, caps.right) : (caps.right, caps.left)
+        let (edgeName, edgeCap) = art.tailEdge == .top ? ("below the top", caps.top) : ("above the bottom", caps.bottom)
         func f(_ value: Double) -> String { JSONNode.format(value) }
         guard art.width == art.width.rounded(), art.height == art.height.rounded() else {
             throw generate["size"].error("\(f(art.width))×\(f(art.height)) is not a whole number of points (pixels would blur)")
@@ -57,14 +67,25 @@ public enum BubbleArt {
         guard art.tailWidth + art.cornerRadius <= tailSide else {
             throw generate["tail"]["width"].error("\(f(art.tailWidth)) plus corner_radius \(f(art.cornerRadius)) is wider than the cap inset \(f(tailSide)) on the tail's side of \(bubbleKey)")
         }
-        guard art.tailTop >= art.cornerRadius else {
-            throw generate["tail"]["top"].error("\(f(art.tailTop)) is inside the rounded corner (corner_radius \(f(art.cornerRadius)))")
+        if art.tailShape == .straight {
+            guard art.tailTop >= art.cornerRadius else {
+                throw generate["tail"]["top"].error("\(f(art.tailTop)) is inside the rounded corner (corner_radius \(f(art.cornerRadius)))")
+            }
+            guard art.tailBottom > art.tailTop else {
+                throw generate["tail"]["bottom"].error("\(f(art.tailBottom)) must be below tail.top \(f(art.tailTop))")
+            }
+        } else {
+            guard art.tailBottom > art.tailTip else {
+                throw generate["tail"]["bottom"].error("\(f(art.tailBottom)) must be farther from the edge than tail.tip \(f(art.tailTip))")
+            }
         }
-        guard art.tailBottom > art.tailTop else {
-            throw generate["tail"]["bottom"].error("\(f(art.tailBottom)) must be below tail.top \(f(art.tailTop))")
+        guard art.tailBottom <= edgeCap else {
+            throw generate["tail"]["bottom"].error("\(f(art.tailBottom)) is \(edgeName) cap inset \(f(edgeCap)) of \(bubbleKey): the tail would stretch")
         }
-        guard art.tailBottom <= caps.top else {
-            throw generate["tail"]["bottom"].error("\(f(art.tailBottom)) is below the top cap inset \(f(caps.top)) of \(bubbleKey): the tail would stretch")
+        if art.tailShape == .curved {
+            guard art.cornerRadius <= edgeCap, art.height - art.tailBottom >= art.cornerRadius else {
+                throw generate["tail"]["bottom"].error("\(f(art.tailBottom)) leaves no room for the far corner (corner_radius \(f(art.cornerRadius)))")
+            }
         }
         guard art.tailTip <= art.height else {
             throw generate["tail"]["tip"].error("\(f(art.tailTip)) is below the image (height \(f(art.height)))")
@@ -72,27 +93,75 @@ public enum BubbleArt {
     }
 
     /// One image: the body and tail filled, then the border stroked inside the outline only.
-    static func draw(_ art: BubbleArtSpec, colors: BubbleArtColors, tailOnLeft: Bool, scale: Int) throws -> Data {
+    static func draw(_ art: BubbleArtSpec, colors: BubbleArtColors, tailOnLeft: Bool, scale: Int, tail: Bool = true) throws -> Data {
         let canvas = try Canvas(format: .png, width: art.width, height: art.height, scale: scale)
         let context = canvas.context
         if !tailOnLeft {
             context.translate(x: art.width, y: 0)
             context.scale(x: -1, y: 1)
         }
-        outline(art, in: context)
+        if art.tailEdge == .bottom {
+            context.translate(x: 0, y: art.height)
+            context.scale(x: 1, y: -1)
+        }
+        let outline = { (context: CairoContext) in
+            if !tail { Self.taillessOutline(art, in: context) }
+            else if art.tailShape == .curved { Self.curvedOutline(art, in: context) }
+            else { Self.outline(art, in: context) }
+        }
+        outline(context)
         context.setColor(colors.fill)
         context.fillPreserve()
         if let border = colors.border, art.borderPixels > 0 {
             // Stroke twice the width centred on the outline, clipped to the inside: exactly
             // `borderPixels` device pixels of line, aligned with the fill's edge.
             context.clip()
-            outline(art, in: context)
+            outline(context)
             context.setLineWidth(2 * art.borderPixels / Double(scale))
             context.setColor(border)
             context.stroke()
         }
         context.newPath()
         return try canvas.encoded()
+    }
+
+    /// The body alone, where it is in the image with a tail: a rounded rectangle `tailWidth`
+    /// in from the tail's side, so text and caps line up with the bubbles that have the tail.
+    private static func taillessOutline(_ art: BubbleArtSpec, in context: CairoContext) {
+        let (width, height, radius, left) = (art.width, art.height, art.cornerRadius, art.tailWidth)
+        context.newPath()
+        context.move(to: CGPoint(x: left + radius, y: 0))
+        context.line(to: CGPoint(x: width - radius, y: 0))
+        context.arc(center: CGPoint(x: width - radius, y: radius), radius: radius, start: -.pi / 2, end: 0)
+        context.line(to: CGPoint(x: width, y: height - radius))
+        context.arc(center: CGPoint(x: width - radius, y: height - radius), radius: radius, start: 0, end: .pi / 2)
+        context.line(to: CGPoint(x: left + radius, y: height))
+        context.arc(center: CGPoint(x: left + radius, y: height - radius), radius: radius, start: .pi / 2, end: .pi)
+        context.line(to: CGPoint(x: left, y: radius))
+        context.arc(center: CGPoint(x: left + radius, y: radius), radius: radius, start: .pi, end: 3 * .pi / 2)
+        context.closePath()
+    }
+
+    /// The curved tail on the left at the top edge (the caller mirrors and flips): the top
+    /// edge runs on past the body to the point at `tip`, and the tail's inner side sweeps
+    /// back into the body's side at `tailBottom`, with no rounded corner on that side.
+    private static func curvedOutline(_ art: BubbleArtSpec, in context: CairoContext) {
+        let (width, height, radius, left) = (art.width, art.height, art.cornerRadius, art.tailWidth)
+        let (tip, join) = (art.tailTip, art.tailBottom)
+        context.newPath()
+        context.move(to: CGPoint(x: 0, y: tip))
+        context.curve(to: CGPoint(x: left + radius, y: 0), control1: CGPoint(x: left * 0.5, y: tip * 0.5),
+                      control2: CGPoint(x: left, y: 0))
+        context.line(to: CGPoint(x: width - radius, y: 0))
+        context.arc(center: CGPoint(x: width - radius, y: radius), radius: radius, start: -.pi / 2, end: 0)
+        context.line(to: CGPoint(x: width, y: height - radius))
+        context.arc(center: CGPoint(x: width - radius, y: height - radius), radius: radius, start: 0, end: .pi / 2)
+        context.line(to: CGPoint(x: left + radius, y: height))
+        context.arc(center: CGPoint(x: left + radius, y: height - radius), radius: radius, start: .pi / 2, end: .pi)
+        context.line(to: CGPoint(x: left, y: join))
+        context.curve(to: CGPoint(x: 0, y: tip), control1: CGPoint(x: left, y: tip + (join - tip) * 0.35),
+                      control2: CGPoint(x: left * 0.45, y: tip))
+        context.closePath()
     }
 
     /// The bubble's outline with the tail on the left (the caller mirrors for the right).

@@ -94,16 +94,22 @@ public struct Theme: Sendable, Equatable {
         metrics.timeFormat = layout.timeFormat
         metrics.timePlacement = layout.timePlacement
         metrics.grouping = layout.grouping
-        if let format = layout.daySeparatorFormat { metrics.daySeparatorFormat = format }
+        metrics.daySeparatorFormat = layout.daySeparatorFormat
+        if let template = layout.daySeparatorTemplate { metrics.daySeparatorTemplate = template }
+        if let width = layout.maxImageWidth { metrics.maxImageWidth = width }
+        if let height = layout.maxImageHeight { metrics.maxImageHeight = height }
+        metrics.jumbomojiSizes = layout.jumbomojiSizes
+        metrics.showsOwnAvatarAndName = layout.outgoingAvatar
         return metrics
     }
 
-    /// What the view-model adds for this theme: day separators when it formats them, on the
-    /// calendar days of `timeZone`; delivery ticks when the time is inside the bubble (the
-    /// place current apps put them; the origin app's header band had none).
+    /// What the view-model adds for this theme: day separators when it has them, on the
+    /// calendar days of `timeZone`; its styling of directives and its wording of tombstones;
+    /// delivery ticks when the time is inside the bubble (the place current apps put them;
+    /// the origin app's header band had none).
     public func viewModelOptions(timeZone: TimeZone) -> ViewModelOptions {
-        ViewModelOptions(daySeparators: layout.daySeparatorFormat != nil, timeZone: timeZone,
-                         deliveryTicks: layout.timePlacement == .bubble)
+        ViewModelOptions(daySeparators: layout.daySeparators, timeZone: timeZone, styling: document.styling,
+                         tombstoneText: document.strings.deleted, deliveryTicks: layout.timePlacement == .bubble)
     }
 
     /// Every font role's chain: its file from Fonts/ followed by its fallbacks (the role's own,

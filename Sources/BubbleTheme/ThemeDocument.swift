@@ -1,4 +1,5 @@
 import BubbleLayout
+import BubbleModel
 import BubbleText
 import Foundation
 
@@ -12,6 +13,16 @@ public struct ThemeDocument: Sendable, Equatable {
     public var bubbles: ThemeBubbles
     /// How `bubbles theme make-images` draws the bubble images; nil for hand-made images.
     public var generate: BubbleArtSpec?
+    /// The theme's wording of texts it shows in place of messages.
+    public var strings: ThemeStrings
+    /// XEP-0393 styling (`styling.directives`): nil draws bodies as they are (classic).
+    public var styling: StylingDirectives?
+}
+
+/// Words the theme shows in place of a message.
+public struct ThemeStrings: Sendable, Equatable {
+    /// What a retracted message shows (`strings.deleted`).
+    public var deleted: String
 }
 
 public struct ThemeColors: Sendable, Equatable {
@@ -35,6 +46,14 @@ public struct ThemeColors: Sendable, Equatable {
     /// (optional; default `link`).
     public var status: RGBAColor
     public var readStatus: RGBAColor
+    /// Time, "edited" and ticks inside outgoing bubbles (optional; nil: `time`, `status` and
+    /// `readStatus`), for a bubble colour the time's grey does not read on.
+    public var outgoingTime: RGBAColor?
+    /// Links in outgoing bubbles (optional; nil: `link`).
+    public var outgoingLink: RGBAColor?
+    /// The text of day separators and notices, and the time under jumbomoji, which sits on
+    /// `labelBackground` too (optional; default `time`).
+    public var labelText: RGBAColor
 }
 
 /// A font file from the bundled Fonts/ folder at a size in points.
@@ -95,11 +114,23 @@ public struct ThemeLayout: Sendable, Equatable {
     /// (nil: none); the pattern of day separators (nil: none).
     public var timePlacement: LayoutMetrics.TimePlacement
     public var grouping: LayoutMetrics.Grouping?
+    public var daySeparators: Bool
+    /// A fixed pattern (`day_separators.format`), else a skeleton each locale words its own
+    /// way (`day_separators.template`; nil: the layout's default, "Fri, Mar 8" in English).
     public var daySeparatorFormat: String?
+    public var daySeparatorTemplate: String?
+    /// `images.max_width` and `images.max_height` (or `max_height_ratio` × the width); nil: the
+    /// origin app's 220 and 440.
+    public var maxImageWidth: Double?
+    public var maxImageHeight: Double?
+    /// `jumbomoji`: sizes for one, two and three emoji alone; nil: none.
+    public var jumbomojiSizes: [Double]?
     /// Between the screen edge and the avatar, and above and below each row.
     public var margin: Double
     public var avatarSize: Double
     public var avatarShape: AvatarShape
+    /// Whether the account's own messages have an avatar and a name (`avatar.outgoing`).
+    public var outgoingAvatar: Bool
     /// Between the avatar and the bubble.
     public var avatarGap: Double
     /// Between the bubble's edge and its text.
@@ -148,17 +179,32 @@ public struct BubbleArtSpec: Sendable, Equatable {
     public var height: Double
     public var cornerRadius: Double
     /// The tail on the avatar's side: `width` wide, joining the body between `top` and
-    /// `bottom` (from the image's top), its point at height `tip`.
+    /// `bottom` (from the image's top, or its bottom with `tailEdge` bottom), its point at
+    /// height `tip`. A curved tail has no `top`: its outer side runs along the edge.
     public var tailWidth: Double
     public var tailTop: Double
     public var tailBottom: Double
     public var tailTip: Double
+    public var tailEdge: TailEdge = .top
+    public var tailShape: TailShape = .straight
     /// The border line's width in device pixels at every scale (crisp hairline).
     public var borderPixels: Double
     public var scales: [Int]
     public var outgoing: BubbleArtColors
     /// Nil when the theme mirrors the outgoing bubble.
     public var incoming: BubbleArtColors?
+}
+
+/// The edge of the image a generated tail is measured from: the origin app's tail hangs
+/// from the top, iMessage's and Telegram's sit at the bottom.
+public enum TailEdge: String, Sendable, Equatable, CaseIterable {
+    case top, bottom
+}
+
+/// A triangle (the origin app), or a tail whose outer side is the bubble's edge carried on
+/// to the point and whose inner side curves into the body (iMessage, Telegram).
+public enum TailShape: String, Sendable, Equatable, CaseIterable {
+    case straight, curved
 }
 
 public struct BubbleArtColors: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import BubbleLayout
+import BubbleModel
 import BubbleText
 import Foundation
 
@@ -6,7 +7,7 @@ extension ThemeDocument {
     /// Parses and checks `theme.json` bytes; `file` names the file in errors.
     public init(data: Data, file: String) throws {
         let root = try JSONNode.parse(data, file: file)
-        _ = try root.object(known: ["name", "dark_variant", "colors", "fonts", "layout", "bubbles", "generate"])
+        _ = try root.object(known: ["name", "dark_variant", "colors", "fonts", "layout", "bubbles", "generate", "strings", "styling"])
         name = try root["name"].nonEmptyString()
         darkVariant = root["dark_variant"].isPresent ? try Self.themeName(root["dark_variant"]) : nil
         colors = try Self.colors(root["colors"])
@@ -14,6 +15,25 @@ extension ThemeDocument {
         layout = try Self.layout(root["layout"])
         bubbles = try Self.bubbles(root["bubbles"])
         generate = root["generate"].isPresent ? try Self.art(root["generate"], mirrored: bubbles.incomingMirrorsOutgoing) : nil
+        strings = try Self.strings(root["strings"])
+        styling = try Self.styling(root["styling"])
+    }
+
+    private static func strings(_ node: JSONNode) throws -> ThemeStrings {
+        guard node.isPresent else { return ThemeStrings(deleted: PlaceholderText.deleted) }
+        _ = try node.object(known: ["deleted"])
+        return ThemeStrings(deleted: node["deleted"].isPresent ? try node["deleted"].nonEmptyString() : PlaceholderText.deleted)
+    }
+
+    private static func styling(_ node: JSONNode) throws -> StylingDirectives? {
+        guard node.isPresent else { return nil }
+        _ = try node.object(known: ["directives"])
+        let name = try node["directives"].string()
+        if name == "off" { return nil }
+        guard let directives = StylingDirectives(rawValue: name) else {
+            throw node["directives"].error("unknown value '\(name)': use hidden, dimmed or off")
+        }
+        return directives
     }
 
     /// Reads `theme.json` in `directory`.
@@ -37,7 +57,7 @@ extension ThemeDocument {
     private static func colors(_ node: JSONNode) throws -> ThemeColors {
         let keys = ["background", "outgoing_text", "incoming_text", "link", "name", "time",
                     "delayed_mark", "typing_dots", "audio_icon", "label_background", "reaction_background",
-                    "own_reaction", "quote_bar", "status", "read_status"]
+                    "own_reaction", "quote_bar", "status", "read_status", "outgoing_time", "outgoing_link", "label_text"]
         _ = try node.object(known: keys)
         func optional(_ key: String, _ fallback: RGBAColor) throws -> RGBAColor {
             node[key].isPresent ? try node[key].color() : fallback
@@ -52,7 +72,10 @@ extension ThemeDocument {
             labelBackground: try optional("label_background", RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.08)),
             reactionBackground: try optional("reaction_background", .white), ownReaction: try optional("own_reaction", link),
             quoteBar: try optional("quote_bar", link), status: try optional("status", time),
-            readStatus: try optional("read_status", link))
+            readStatus: try optional("read_status", link),
+            outgoingTime: node["outgoing_time"].isPresent ? try node["outgoing_time"].color() : nil,
+            outgoingLink: node["outgoing_link"].isPresent ? try node["outgoing_link"].color() : nil,
+            labelText: try optional("label_text", time))
     }
 
     private static func fonts(_ node: JSONNode) throws -> ThemeFonts {
@@ -87,9 +110,9 @@ extension ThemeDocument {
 
     private static func layout(_ node: JSONNode) throws -> ThemeLayout {
         _ = try node.object(known: ["margin", "avatar", "avatar_gap", "text_insets", "time_format", "time_placement",
-                                    "grouping", "day_separators"])
+                                    "grouping", "day_separators", "images", "jumbomoji"])
         let avatar = node["avatar"]
-        _ = try avatar.object(known: ["size", "shape", "radius"])
+        _ = try avatar.object(known: ["size", "shape", "radius", "outgoing"])
         let shape: AvatarShape
         switch try avatar["shape"].string() {
         case "circle":
@@ -109,21 +132,73 @@ extension ThemeDocument {
         var grouping: LayoutMetrics.Grouping? = nil
         if node["grouping"].isPresent {
             let group = node["grouping"]
-            _ = try group.object(known: ["window_seconds", "spacing"])
+            _ = try group.object(known: ["window_seconds", "spacing", "tail"])
+            var tail = LayoutMetrics.TailPlace.last
+            if group["tail"].isPresent {
+                let name = try group["tail"].string()
+                guard let place = LayoutMetrics.TailPlace(rawValue: name) else {
+                    throw group["tail"].error("unknown place '\(name)': use first or last")
+                }
+                tail = place
+            }
             grouping = LayoutMetrics.Grouping(window: try group["window_seconds"].number(in: ThemeLimits.groupingWindow, unit: "s"),
-                                              spacing: group["spacing"].isPresent ? try group["spacing"].length() : 2)
+                                              spacing: group["spacing"].isPresent ? try group["spacing"].length() : 2, tail: tail)
         }
-        var dayFormat: String? = nil
+        var dayFormat: String? = nil, dayTemplate: String? = nil
         if node["day_separators"].isPresent {
             let days = node["day_separators"]
-            _ = try days.object(known: ["format"])
-            dayFormat = try days["format"].nonEmptyString()
+            _ = try days.object(known: ["format", "template"])
+            if days["format"].isPresent && days["template"].isPresent {
+                throw days["template"].error("give either a fixed format or a template, not both")
+            }
+            if days["format"].isPresent { dayFormat = try days["format"].nonEmptyString() }
+            if days["template"].isPresent { dayTemplate = try dayTemplateNode(days["template"]) }
         }
-        return ThemeLayout(timePlacement: placement, grouping: grouping, daySeparatorFormat: dayFormat,
+        let images = try imageSizes(node["images"])
+        return ThemeLayout(timePlacement: placement, grouping: grouping, daySeparators: node["day_separators"].isPresent,
+                           daySeparatorFormat: dayFormat, daySeparatorTemplate: dayTemplate,
+                           maxImageWidth: images.width, maxImageHeight: images.height,
+                           jumbomojiSizes: try jumbomoji(node["jumbomoji"]),
                            margin: try node["margin"].length(), avatarSize: try avatar["size"].number(in: ThemeLimits.size, unit: "pt"),
-                           avatarShape: shape, avatarGap: try node["avatar_gap"].length(),
+                           avatarShape: shape, outgoingAvatar: avatar["outgoing"].isPresent ? try avatar["outgoing"].bool() : true,
+                           avatarGap: try node["avatar_gap"].length(),
                            textInsets: try node["text_insets"].insets(),
                            timeFormat: try node["time_format"].nonEmptyString())
+    }
+
+    /// A date skeleton: letters of date fields only (`MMMEEEd`), which ICU orders per locale.
+    private static func dayTemplateNode(_ node: JSONNode) throws -> String {
+        let template = try node.nonEmptyString()
+        guard template.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw node.error("'\(template)' is not a date template: letters of date fields only, such as MMMEEEd")
+        }
+        return template
+    }
+
+    /// `images`: `max_width`, and `max_height` or `max_height_ratio` (× the width, 0.1…10).
+    private static func imageSizes(_ node: JSONNode) throws -> (width: Double?, height: Double?) {
+        guard node.isPresent else { return (nil, nil) }
+        _ = try node.object(known: ["max_width", "max_height", "max_height_ratio"])
+        let width = node["max_width"].isPresent ? try node["max_width"].number(in: ThemeLimits.size, unit: "pt") : nil
+        if node["max_height"].isPresent && node["max_height_ratio"].isPresent {
+            throw node["max_height_ratio"].error("give either max_height or max_height_ratio, not both")
+        }
+        if node["max_height"].isPresent { return (width, try node["max_height"].number(in: ThemeLimits.size, unit: "pt")) }
+        if node["max_height_ratio"].isPresent {
+            let ratio = try node["max_height_ratio"].number(in: ThemeLimits.imageHeightRatio, unit: "× the width")
+            return (width, ratio * (width ?? LayoutMetrics.classic.maxImageWidth))
+        }
+        return (width, nil)
+    }
+
+    /// `jumbomoji`: one font size per count of emoji, 1 to 3 of them.
+    private static func jumbomoji(_ node: JSONNode) throws -> [Double]? {
+        guard node.isPresent else { return nil }
+        let items = try node.array()
+        guard (1...Jumbomoji.maximumCount).contains(items.count) else {
+            throw node.error("lists \(items.count) sizes: give 1 to \(Jumbomoji.maximumCount), for one, two and three emoji")
+        }
+        return try items.map { try $0.number(in: ThemeLimits.fontSize, unit: "pt") }
     }
 
     private static func bubbles(_ node: JSONNode) throws -> ThemeBubbles {
@@ -153,7 +228,19 @@ extension ThemeDocument {
         _ = try node.object(known: ["size", "corner_radius", "tail", "border_pixels", "scales", "outgoing", "incoming"])
         let size = node["size"], tail = node["tail"]
         _ = try size.object(known: ["width", "height"])
-        _ = try tail.object(known: ["width", "top", "bottom", "tip"])
+        _ = try tail.object(known: ["width", "top", "bottom", "tip", "edge", "shape"])
+        func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ fallback: T) throws -> T where T.RawValue == String {
+            guard tail[key].isPresent else { return fallback }
+            let name = try tail[key].string()
+            guard let value = T(rawValue: name) else {
+                throw tail[key].error("unknown value '\(name)': use " + T.allCases.map(\.rawValue).joined(separator: " or "))
+            }
+            return value
+        }
+        let edge: TailEdge = try choice("edge", .top), shape: TailShape = try choice("shape", .straight)
+        if shape == .curved, tail["top"].isPresent {
+            throw tail["top"].error("only a straight tail has a top: a curved tail's outer side is the bubble's edge")
+        }
         let scales = try node["scales"].array().map { item -> Int in
             let scale = try item.number()
             guard [1.0, 2.0, 3.0].contains(scale) else {
@@ -175,8 +262,8 @@ extension ThemeDocument {
             width: try size["width"].number(in: ThemeLimits.size, unit: "pt"),
             height: try size["height"].number(in: ThemeLimits.size, unit: "pt"),
             cornerRadius: try node["corner_radius"].length(),
-            tailWidth: try tail["width"].length(), tailTop: try tail["top"].length(),
-            tailBottom: try tail["bottom"].length(), tailTip: try tail["tip"].length(),
+            tailWidth: try tail["width"].length(), tailTop: shape == .curved ? 0 : try tail["top"].length(),
+            tailBottom: try tail["bottom"].length(), tailTip: try tail["tip"].length(), tailEdge: edge, tailShape: shape,
             borderPixels: try node["border_pixels"].number(in: ThemeLimits.borderPixels, unit: "px"), scales: scales.sorted(),
             outgoing: try colors(node["outgoing"]), incoming: mirrored ? nil : try colors(node["incoming"]))
     }

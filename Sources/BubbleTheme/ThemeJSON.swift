@@ -149,6 +149,8 @@ public enum ThemeLimits {
     public static let size = 1.0...1_000.0
     /// How far apart one sender's messages may be and still form a group: up to a day.
     public static let groupingWindow = 0.0...86_400.0
+    /// An image's highest height as a multiple of its widest width: 0.1…10.
+    public static let imageHeightRatio = 0.1...10.0
     /// A generated bubble's border, in device pixels: 0…100 px.
     public static let borderPixels = 0.0...100.0
 }

@@ -47,17 +47,33 @@ enum CommandGlue {
     }
 
     /// A theme's chat screen (fonts and bubble images loaded); theme errors name the theme.
-    static func screen(theme nameOrPath: String, timeZone: TimeZone, mediaDirectory: String? = nil,
-                       io: CommandIO) throws -> ChatScreen {
-        try screen(theme: loadTheme(nameOrPath, io: io), timeZone: timeZone, mediaDirectory: mediaDirectory)
+    static func screen(theme nameOrPath: String, timeZone: TimeZone, locale: Locale = ChatScreen.defaultLocale,
+                       mediaDirectory: String? = nil, io: CommandIO) throws -> ChatScreen {
+        try screen(theme: loadTheme(nameOrPath, io: io), timeZone: timeZone, locale: locale, mediaDirectory: mediaDirectory)
     }
 
-    static func screen(theme: Theme, timeZone: TimeZone, mediaDirectory: String? = nil) throws -> ChatScreen {
+    static func screen(theme: Theme, timeZone: TimeZone, locale: Locale = ChatScreen.defaultLocale,
+                       mediaDirectory: String? = nil) throws -> ChatScreen {
         do {
-            return try ChatScreen(theme: theme, timeZone: timeZone, mediaDirectory: mediaDirectory)
+            return try ChatScreen(theme: theme, timeZone: timeZone, locale: locale, mediaDirectory: mediaDirectory)
         } catch let error as ThemeError {
             throw CommandError("theme \(theme.name): \(error)")
         }
+    }
+
+    /// `--locale`: a language Foundation has data for, and a region when one is given
+    /// (`zh_CN`, `zh-CN`, `de`); anything else is a usage error naming it, never a silent English.
+    static func locale(_ identifier: String?) throws -> Locale {
+        guard let identifier else { return ChatScreen.defaultLocale }
+        let normalized = identifier.replacingOccurrences(of: "-", with: "_")
+        let locale = Locale(identifier: normalized)
+        let known = Set(Locale.availableIdentifiers)
+        guard normalized.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
+              let language = locale.language.languageCode, language.isISOLanguage, known.contains(language.identifier),
+              locale.region.map({ $0.isISORegion }) ?? true else {
+            throw CommandError.usage("unknown --locale \(identifier) (use a locale ID such as en_US, zh_CN or de_DE)")
+        }
+        return locale
     }
 
     static func timeZone(_ identifier: String?) throws -> TimeZone {

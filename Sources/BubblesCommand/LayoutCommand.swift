@@ -10,7 +10,7 @@ struct LayoutCommand {
         let input = try parsed.onlyPositional("give one archive or JSON conversation")
         let conversation = try CommandGlue.loadConversation(path: input, account: choice.account, peer: choice.peer,
                                                             vcards: choice.vcards, io: io)
-        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone,
+        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
                                           mediaDirectory: choice.mediaDirectory(io: io), io: io)
         let model = chat.items(of: conversation)
         let layout = try chat.layout(model.items, screenWidth: screen.width)
@@ -60,6 +60,7 @@ struct LayoutCommand {
         if let time = row.time { pairs += [("time", rect(time.frame)), ("time_text", JSONText.string(row.timeText))] }
         pairs += [("bubble", rect(row.bubble)), ("content", rect(row.content))]
         if !row.hasTail { pairs.append(("tail", "false")) }
+        if case .jumbomoji(let emoji) = row.rowContent { pairs.append(("jumbomoji_size", JSONText.number(emoji.style.fontSize))) }
         if case .text(let text) = row.rowContent {
             pairs.append(("text_height", JSONText.number(text.height)))
             pairs.append(("text_lines", String(text.lines.count)))

@@ -21,8 +21,11 @@ enum Options {
             .joined(separator: ", "), default: "iphone-8")
     static let screenWidth = Option<Double>.number("--screen-width", "PT", help: "screen width instead of the device's")
     static let theme = Option<String>.string(
-        "--theme", "NAME|DIR", help: "a theme in Themes/ (classic, classic-dark) or a theme directory", default: "classic")
+        "--theme", "NAME|DIR", help: "a theme in Themes/ (classic, imessage-style, telegram-style, each with -dark) or a theme directory", default: "classic")
     static let timeZone = Option<String>.string("--time-zone", "ZONE", help: "time labels in this IANA zone", default: "UTC")
+    static let locale = Option<String>.string(
+        "--locale", "ID", help: "day separators in this locale's words and order (zh_CN, de_DE, …) when the theme gives a template",
+        default: "English")
 
     // The image written.
     static let output = Option<String>.string(
@@ -51,7 +54,7 @@ enum OptionGroups {
     }
 
     /// Everything the layout depends on besides the messages: `layout`, `render`, `demo`, `bench render`.
-    static let screen = OptionGroup("screen", [Options.device, Options.screenWidth, Options.theme, Options.timeZone])
+    static let screen = OptionGroup("screen", [Options.device, Options.screenWidth, Options.theme, Options.timeZone, Options.locale])
 
     /// What `render` and `demo` write; `output` is the command's own `-o` line (required or defaulted).
     static func image(output: Option<String>) -> OptionGroup {
@@ -91,6 +94,7 @@ struct ScreenOptions {
     var width: Double
     var theme: String
     var timeZone: TimeZone
+    var locale: Locale
 
     init(_ parsed: ParsedOptions) throws {
         device = try Device.named(parsed[Options.device] ?? "iphone-8")
@@ -98,6 +102,7 @@ struct ScreenOptions {
         guard width >= 200, width <= 2000 else { throw CommandError.usage("--screen-width must be 200…2000 pt") }
         theme = parsed[Options.theme] ?? "classic"
         timeZone = try CommandGlue.timeZone(parsed[Options.timeZone])
+        locale = try CommandGlue.locale(parsed[Options.locale])
     }
 
     /// `--scale`, defaulting to the device's.

@@ -29,7 +29,7 @@ struct RenderOptions {
     /// Lays out and draws; returns the view-model's warnings. Every file is written atomically.
     func render(_ conversation: Conversation, to output: String, io: CommandIO) throws -> [String] {
         let format = image.format ?? OutputFormat(path: output) ?? .png
-        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone,
+        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
                                           mediaDirectory: input.mediaDirectory(io: io), io: io)
         let model = chat.items(of: conversation)
         let layout = try chat.layout(model.items, screenWidth: screen.width)

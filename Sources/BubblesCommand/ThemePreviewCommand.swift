@@ -15,6 +15,7 @@ struct ThemePreviewCommand {
         let scale = parsed[Self.scale] ?? 2
         guard Canvas.scales.contains(scale) else { throw CommandError.usage("--scale must be 1, 2 or 3") }
         let kinds = parsed[Self.kinds]
+        let locale = try CommandGlue.locale(parsed[Options.locale])
         let names = parsed.positionals
         guard names.count == 1 else { throw CommandError.usage("give one theme name or theme directory") }
         guard let output else { throw CommandError.usage("give the sheet's file with -o") }
@@ -31,7 +32,7 @@ struct ThemePreviewCommand {
         let model = ConversationViewModel(conversation: conversation, images: RasterImageVerifier())
 
         let columns = try themes.flatMap { theme in
-            try deviceNames.map { try PreviewColumn(theme: theme, device: Device.named($0), conversation: conversation) }
+            try deviceNames.map { try PreviewColumn(theme: theme, device: Device.named($0), conversation: conversation, locale: locale) }
         }
         let data = try drawSheet(columns, scale: scale)
         let path = io.resolve(output)
@@ -97,8 +98,8 @@ struct PreviewColumn {
     let label: TextLayout
 
     /// The conversation as this theme shows it (its own items: day separators if it has them).
-    init(theme: Theme, device: Device, conversation: Conversation) throws {
-        screen = try CommandGlue.screen(theme: theme, timeZone: TimeZone(identifier: "UTC")!)
+    init(theme: Theme, device: Device, conversation: Conversation, locale: Locale = ChatScreen.defaultLocale) throws {
+        screen = try CommandGlue.screen(theme: theme, timeZone: TimeZone(identifier: "UTC")!, locale: locale)
         layout = try screen.layout(conversation, screenWidth: device.width)
         label = try screen.layouter.engine.layout("\(theme.name) · \(Int(device.width)) pt",
                                                style: TextStyle(fontSize: ThemePreviewCommand.labelFontSize,

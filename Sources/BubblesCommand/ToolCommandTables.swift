@@ -2,14 +2,14 @@
 extension Command {
     static let themePreview = Command(
         words: ["theme", "preview"], summary: "one sheet of every message kind in a theme (+ dark) at 320 and 430 pt",
-        synopsis: "usage: bubbles theme preview THEME -o SHEET.png [--scale 1|2|3] [--kinds FILE]",
+        synopsis: "usage: bubbles theme preview THEME -o SHEET.png [--scale 1|2|3] [--kinds FILE] [--locale ID]",
         description: """
-        THEME is a theme in Themes/ (classic, classic-dark) or a theme directory. The sheet has one
+        THEME is a theme in Themes/ (classic, imessage-style, telegram-style) or a theme directory. The sheet has one
         column per (theme, width): the theme and its dark variant, if it names one, each at
         iphone-se (320 pt) and iphone-14-pro-max (430 pt), with a label on top of each column.
         """,
         options: [OptionGroup("theme preview", [
-            ThemePreviewCommand.output, ThemePreviewCommand.scale, ThemePreviewCommand.kinds,
+            ThemePreviewCommand.output, ThemePreviewCommand.scale, ThemePreviewCommand.kinds, Options.locale,
         ])],
         run: ThemePreviewCommand.run)
 

@@ -17,6 +17,8 @@ import Foundation
 public struct ChatScreen: Sendable {
     public let theme: Theme
     public let timeZone: TimeZone
+    /// The language of day separators that the theme words by template (`--locale`).
+    public let locale: Locale
     /// Where out-of-band (HTTP upload) images are found by file name; nil draws them as
     /// placeholders with their names. Nothing is ever fetched.
     public let mediaDirectory: String?
@@ -25,20 +27,24 @@ public struct ChatScreen: Sendable {
 
     /// A bundled theme by name (`classic`, `classic-dark`) or a theme directory by path.
     public init(theme nameOrPath: String = "classic", timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-                fontsDirectory: String? = nil, mediaDirectory: String? = nil) throws {
-        try self.init(theme: Theme.named(nameOrPath, fontsDirectory: fontsDirectory), timeZone: timeZone,
+                locale: Locale = ChatScreen.defaultLocale, fontsDirectory: String? = nil, mediaDirectory: String? = nil) throws {
+        try self.init(theme: Theme.named(nameOrPath, fontsDirectory: fontsDirectory), timeZone: timeZone, locale: locale,
                       fontsDirectory: fontsDirectory, mediaDirectory: mediaDirectory)
     }
 
-    public init(theme: Theme, timeZone: TimeZone = TimeZone(identifier: "UTC")!, fontsDirectory: String? = nil,
-                mediaDirectory: String? = nil) throws {
+    public init(theme: Theme, timeZone: TimeZone = TimeZone(identifier: "UTC")!, locale: Locale = ChatScreen.defaultLocale,
+                fontsDirectory: String? = nil, mediaDirectory: String? = nil) throws {
         self.theme = theme
         self.timeZone = timeZone
+        self.locale = locale
         self.mediaDirectory = mediaDirectory
         let engine = try TextEngine(fonts: theme.fontRoles(fontsDirectory: fontsDirectory))
-        layouter = ConversationLayouter(metrics: theme.layoutMetrics, engine: engine, timeZone: timeZone)
+        layouter = ConversationLayouter(metrics: theme.layoutMetrics, engine: engine, timeZone: timeZone, locale: locale)
         renderer = try ConversationRenderer(theme: theme, initialsEngine: engine)
     }
+
+    /// English words in a fixed, setup-independent way: the same bytes on every machine.
+    public static let defaultLocale = Locale(identifier: "en_US_POSIX")
 
     /// The conversation as items (bubbles, typing row, and day separators when the theme
     /// has them), with the view-model's warnings. Every image is judged by the decoder that

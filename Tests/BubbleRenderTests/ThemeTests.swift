@@ -119,7 +119,7 @@ struct ThemeSandbox {
         try sandbox.set("layout.avatar.radius", 6)
         #expect(try sandbox.load().layout.avatarShape == .rounded(radius: 6))
         try sandbox.set("colors.backgound", "#FFFFFF")
-        sandbox.expectError("colors.backgound", "unknown key (known keys: background, outgoing_text, incoming_text, link, name, time, delayed_mark, typing_dots, audio_icon, label_background, reaction_background, own_reaction, quote_bar, status, read_status)")
+        sandbox.expectError("colors.backgound", "unknown key (known keys: background, outgoing_text, incoming_text, link, name, time, delayed_mark, typing_dots, audio_icon, label_background, reaction_background, own_reaction, quote_bar, status, read_status, outgoing_time, outgoing_link, label_text)")
     }
 
     @Test func capInsetsLargerThanTheImage() throws {
