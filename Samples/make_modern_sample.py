@@ -51,6 +51,7 @@ MESSAGES = [
      {'kind': 'text', 'text': 'Perfect, see you then', 'reply_to': 'a3', 'status': 'read',
       'reactions': {ANN: ['👍']}}),
     ('2024-03-08 18:06:05', 0, 'r2', None, '<received xmlns="urn:xmpp:receipts" id="m2"/>', None),
+    ('2024-03-08 18:06:10', 0, 'd2', None, '<displayed xmlns="urn:xmpp:chat-markers:0" id="m2"/>', None),
     ('2024-03-08 18:06:30', 0, 'x1', None,
      '<reactions xmlns="urn:xmpp:reactions:0" id="m2"><reaction>👍</reaction></reactions><store xmlns="urn:xmpp:hints"/>', None),
     ('2024-03-08 18:06:40', 1, 'x2', '❤️',
@@ -127,7 +128,8 @@ def write_json(path):
             message.setdefault('text', body)
         messages.append(message)
     document = {'version': 1, 'account': ME,
-                'participants': [{'id': ME, 'name': 'Me'}, {'id': ANN, 'name': 'Ann'}],
+                # No names: the archive has no vCards either, so both show the JIDs' local parts.
+                'participants': [{'id': ME}, {'id': ANN}],
                 'messages': messages}
     with open(path, 'w', encoding='utf-8') as out:
         json.dump(document, out, ensure_ascii=False, indent=1)

@@ -49,7 +49,7 @@ import Testing
         #expect(Self.summary(archive) == Self.summary(json))
         let summary = Self.summary(archive)
         #expect(summary.filter { $0.hasPrefix("day ") } == ["day day 2024-03-08", "day day 2024-03-09"])
-        #expect(summary.contains("outgoing | text Perfect, see you then |  | quote Ann: See you at 7 at the pier | 👍1 | read"))
+        #expect(summary.contains("outgoing | text Perfect, see you then |  | quote ann: See you at 7 at the pier | 👍1 | read"))
         #expect(summary.contains("incoming | text See you at 7 at the pier | edited |  |  | "))
         #expect(summary.filter { $0.contains("tombstone") }.count == 2)
         #expect(summary.contains { $0.contains("❤️2*") })
