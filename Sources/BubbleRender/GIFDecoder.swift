@@ -98,7 +98,8 @@ struct GIFDecoder {
         let surface = try CairoSurface.image(pixelWidth: screen.width, pixelHeight: screen.height)
         var line = [GifPixelType](repeating: 0, count: width)
         let rows = Self.rowOrder(height: height, interlaced: frame.Interlace)
-        let columns = left..<min(left + width, screen.width)
+        // The frame's columns on the screen: none when it starts right of it.
+        let columns = left..<max(left, min(left + width, screen.width))
         var warning: String?
         try surface.withMutablePixels { pixels, stride in
             for (fileRow, row) in rows.enumerated() {

@@ -75,6 +75,22 @@ import Testing
                                   Self.transparent, TestGIF.pixel((0, 0, 255)), TestGIF.pixel((0, 0, 255))])
     }
 
+    /// Found by Fuzz/Sources/fuzz-raster-image in its first seconds (input kept in
+    /// Fuzz/crashes-found/): a frame that starts right of the screen made an inverted range.
+    @Test func frameOutsideTheScreenLeavesItTransparent() throws {
+        let frame = TestGIF.Frame(left: 5, top: 1, width: 2, height: 2, indices: [0, 1, 2, 3])
+        let gif = try TestGIF.encode(width: 3, height: 2, globalColors: Self.palette, frames: [frame])
+        let pixels = try RasterImage(data: gif, name: "outside.gif").pixels()
+        #expect(pixels.pixels == [Pixel](repeating: Self.transparent, count: 6))
+
+        let found = URL(fileURLWithPath: TestSupport.repositoryRoot + "/Fuzz/crashes-found/raster-image-gif-frame-right-of-screen.gif")
+        // Its frame at x 4098 of a 12-pixel screen; its pixel data is damaged too.
+        #expect(throws: ImageDecodingError(name: "found.gif", problem: "GIF data is cut short or damaged in the first frame (row 1 of 3) "
+                                           + "(Image is defective, decoding aborted)")) {
+            try RasterImage(data: try Data(contentsOf: found), name: "found.gif")
+        }
+    }
+
     @Test func onlyTheFirstFrameIsShown() throws {
         let gif = try TestGIF.encode(width: 2, height: 1, globalColors: Self.palette,
                                      frames: [.init(width: 2, height: 1, indices: [0, 1]), .init(width: 2, height: 1, indices: [3, 3])])
