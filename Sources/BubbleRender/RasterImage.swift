@@ -32,8 +32,8 @@ public final class RasterImage: @unchecked Sendable {
         self.init(surface: image.surface, warning: image.warning)
     }
 
-    /// Decodes PNG, JPEG, GIF or WebP bytes, recognised by their signature. `name` says in errors which
-    /// input the bytes came from (a file path, `row 17 attachment`, …).
+    /// Decodes PNG, JPEG, GIF or WebP bytes, recognised by their signature. `name` says in
+    /// errors which input the bytes came from (a file path, `row 17 attachment`, …).
     public convenience init(data: Data, name: String) throws {
         switch ImageSignature(data) {
         case .png: try self.init(png: data, name: name)
