@@ -27,6 +27,12 @@ let package = Package(
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        /// giflib: Debian 12's libgif-dev has no dependable pkg-config name, so the modulemap
+        /// links `gif` from the default search path.
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        /// libwebp with its demuxer (the first frame of an animated WebP); the encoder header
+        /// is there for the tests, which make their WebP inputs.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
 
         /// The system ICU behind plain C types: the only code that sees ICU's headers, because
         /// Foundation's own ICU defines `UErrorCode` and friends differently and a Swift module
@@ -43,7 +49,7 @@ let package = Package(
         /// Theme files and their mapping to layout metrics and font roles: no Cairo, so a
         /// layout-only user links none.
         .target(name: "BubbleTheme", dependencies: ["BubbleLayout", "BubbleModel", "BubbleText"]),
-        .target(name: "BubbleRender", dependencies: ["BubbleLayout", "BubbleText", "BubbleTheme", "CCairo", "CFreeType", "CTurboJPEG", "CZlib"]),
+        .target(name: "BubbleRender", dependencies: ["BubbleLayout", "BubbleText", "BubbleTheme", "CCairo", "CFreeType", "CGIF", "CTurboJPEG", "CWebP", "CZlib"]),
         /// The front door: re-exports the pipeline and gives the short path for load, layout, render.
         .target(name: "ChatBubbles", dependencies: ["BubbleArchive", "BubbleModel", "BubbleText", "BubbleLayout", "BubbleTheme", "BubbleRender"]),
         .target(name: "BubblesCommand", dependencies: ["ChatBubbles"]),
@@ -60,7 +66,8 @@ let package = Package(
         .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubblesCommand"], exclude: ["Fixtures"]),
         .testTarget(name: "BubbleModelTests", dependencies: ["BubbleModel", "BubbleArchive"]),
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleModel", "BubbleText"]),
-        .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubbleTheme", "ChatBubbles", "BubblesCommand", "BubbleSnapshotTesting"],
+        .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubbleTheme", "ChatBubbles", "BubblesCommand", "BubbleSnapshotTesting",
+                                                          "CGIF", "CWebP"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand", "bubbles"]),
         .testTarget(name: "ChatBubblesTests", dependencies: ["ChatBubbles", "chatbubbles-example"]),

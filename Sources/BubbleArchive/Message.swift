@@ -7,7 +7,7 @@ public struct Participant: Sendable, Equatable, Hashable {
     /// The vCard nickname or the JSON name; nil when the source has none
     /// (the view-model then shows the JID's local part).
     public var nickname: String?
-    /// Avatar photo bytes (PNG or JPEG) as stored; nil when there is none.
+    /// Avatar photo bytes (PNG, JPEG, GIF or WebP) as stored; nil when there is none.
     public var avatar: Data?
 
     public init(jid: String, nickname: String? = nil, avatar: Data? = nil) {

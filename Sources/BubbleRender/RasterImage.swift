@@ -3,7 +3,8 @@ import CCairo
 import CTurboJPEG
 import Foundation
 
-/// A decoded bitmap ready to draw: PNG through Cairo's PNG reader, JPEG through TurboJPEG.
+/// A decoded bitmap ready to draw: PNG through Cairo's PNG reader, JPEG through TurboJPEG,
+/// GIF through giflib and WebP through libwebp (the first frame of an animated one).
 ///
 /// Immutable after decoding, and Cairo's reference counting is atomic, so one image may be
 /// drawn from several threads (each with its own context); hence `@unchecked Sendable`.
@@ -26,21 +27,28 @@ public final class RasterImage: @unchecked Sendable {
         self.pixelHeight = surface.pixelHeight
     }
 
-    /// Decodes PNG or JPEG bytes, recognised by their signature. `name` says in errors which
-    /// input the bytes came from (a file path, `row 17 attachment`, …).
+    /// Takes over what a decoder made (a convenience initialiser cannot return another object).
+    convenience init(decoded image: RasterImage) {
+        self.init(surface: image.surface, warning: image.warning)
+    }
+
+    /// Decodes PNG, JPEG, GIF or WebP bytes, recognised by their signature. `name` says in
+    /// errors which input the bytes came from (a file path, `row 17 attachment`, …).
     public convenience init(data: Data, name: String) throws {
         switch ImageSignature(data) {
         case .png: try self.init(png: data, name: name)
         case .jpeg: try self.init(jpeg: data, name: name)
+        case .gif: self.init(decoded: try GIFDecoder(data: data, name: name).decode())
+        case .webp: self.init(decoded: try WebPDecoder(data: data, name: name).decode())
         case .empty: throw ImageDecodingError(name: name, problem: "no image data (0 bytes)")
         case .other(let format):
-            throw ImageDecodingError(name: name, problem: "\(format) images are not supported (PNG or JPEG only)")
+            throw ImageDecodingError(name: name, problem: "\(format) images are not supported (PNG, JPEG, GIF or WebP only)")
         case .unknown:
-            throw ImageDecodingError(name: name, problem: "the data is neither PNG nor JPEG")
+            throw ImageDecodingError(name: name, problem: "the data is not a PNG, JPEG, GIF or WebP image")
         }
     }
 
-    /// Reads a PNG or JPEG file.
+    /// Reads a PNG, JPEG, GIF or WebP file.
     public convenience init(contentsOfFile path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ImageDecodingError(name: path, problem: "cannot read the file")
@@ -91,7 +99,7 @@ public struct ImageDecodingError: Error, Equatable, CustomStringConvertible {
 
 /// What the first bytes of an image say it is.
 enum ImageSignature: Equatable {
-    case png, jpeg, empty, unknown
+    case png, jpeg, gif, webp, empty, unknown
     case other(String)
 
     init(_ data: Data) {
@@ -99,8 +107,8 @@ enum ImageSignature: Equatable {
         if head.isEmpty { self = .empty }
         else if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { self = .png }
         else if head.starts(with: [0xFF, 0xD8, 0xFF]) { self = .jpeg }
-        else if head.starts(with: Array("GIF8".utf8)) { self = .other("GIF") }
-        else if head.starts(with: Array("RIFF".utf8)), head.count == 12, Array(head[8..<12]) == Array("WEBP".utf8) { self = .other("WebP") }
+        else if head.starts(with: Array("GIF8".utf8)) { self = .gif }
+        else if head.starts(with: Array("RIFF".utf8)), head.count == 12, Array(head[8..<12]) == Array("WEBP".utf8) { self = .webp }
         else if head.starts(with: Array("BM".utf8)) { self = .other("BMP") }
         else { self = .unknown }
     }

@@ -63,7 +63,7 @@ import Testing
         #expect(try canvas.context.drawAvatar(photo: photo, jid: "d@x", in: CGRect(x: 0, y: 0, width: 40, height: 40), shape: .circle) == .photo)
         #expect(try canvas.pixels()[40, 40] == Pixel(RGBAColor(hex: "#10A0B0")!))
         let broken = try canvas.context.drawAvatar(photo: Data([1, 2, 3]), jid: "d@x", in: CGRect(x: 0, y: 0, width: 40, height: 40), shape: .circle)
-        #expect(broken == .generated(color: AvatarPalette.color(forJID: "d@x"), photoProblem: "avatar of d@x: the data is neither PNG nor JPEG"))
+        #expect(broken == .generated(color: AvatarPalette.color(forJID: "d@x"), photoProblem: "avatar of d@x: the data is not a PNG, JPEG, GIF or WebP image"))
         #expect(try canvas.pixels()[40, 40] == Pixel(AvatarPalette.color(forJID: "d@x")))
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// naming the message, and the exit code is 3.
 @Suite struct DamagedImageMessageTests {
     /// A JSON conversation in a fresh folder: an intact PNG, the same PNG cut short, a JPEG
-    /// cut short (shown in part, as viewers do, with a warning) and a GIF (not drawable).
+    /// cut short (shown in part, as viewers do, with a warning) and a GIF with no frame.
     static func conversation() throws -> (folder: String, json: String, sizes: [String: Int]) {
         let folder = try TestSupport.temporaryDirectory()
         let media = Snapshot.repository.appendingPathComponent("Samples/conversation-media")
@@ -37,7 +37,7 @@ import Testing
             + "chunk 'IDAT' at byte 33 claims 1773 bytes, but only 859 remain",
          "warning: message 3: image of \(sizes["cut.jpg"]!) bytes is shown in part: JPEG data is cut short or damaged "
             + "(Premature end of JPEG file)",
-         "warning: message 4: image of \(sizes["moving.gif"]!) bytes cannot be shown: GIF images are not supported (PNG or JPEG only)"]
+         "warning: message 4: image of \(sizes["moving.gif"]!) bytes cannot be shown: GIF data has no image (it ends before the first frame)"]
     }
 
     @Test(arguments: ["png", "pdf", "svg"])

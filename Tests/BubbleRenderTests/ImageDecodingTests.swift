@@ -95,16 +95,16 @@ import Testing
     }
 
     @Test func unsupportedAndEmptyDataAreNamed() {
-        #expect(throws: ImageDecodingError(name: "a", problem: "GIF images are not supported (PNG or JPEG only)")) {
-            try RasterImage(data: Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8), name: "a")
+        #expect(throws: ImageDecodingError(name: "a", problem: "BMP images are not supported (PNG, JPEG, GIF or WebP only)")) {
+            try RasterImage(data: Data("BM\u{1}\u{0}\u{1}\u{0}".utf8), name: "a")
         }
-        #expect(throws: ImageDecodingError(name: "b", problem: "WebP images are not supported (PNG or JPEG only)")) {
+        #expect(throws: ImageDecodingError(name: "b", problem: "WebP container is damaged")) {
             try RasterImage(data: Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8), name: "b")
         }
         #expect(throws: ImageDecodingError(name: "c", problem: "no image data (0 bytes)")) {
             try RasterImage(data: Data(), name: "c")
         }
-        #expect(throws: ImageDecodingError(name: "d", problem: "the data is neither PNG nor JPEG")) {
+        #expect(throws: ImageDecodingError(name: "d", problem: "the data is not a PNG, JPEG, GIF or WebP image")) {
             try RasterImage(data: Data("hello world!".utf8), name: "d")
         }
     }

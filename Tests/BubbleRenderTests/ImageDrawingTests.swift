@@ -99,7 +99,7 @@ import Testing
         let canvas = try Canvas(format: .png, width: 120, height: 80, scale: 1)
         let error = try canvas.context.drawImage(data: Data("not an image".utf8), name: "row 4 attachment",
                                                  in: CGRect(x: 0, y: 0, width: 120, height: 80))
-        #expect(error == ImageDecodingError(name: "row 4 attachment", problem: "the data is neither PNG nor JPEG"))
+        #expect(error == ImageDecodingError(name: "row 4 attachment", problem: "the data is not a PNG, JPEG, GIF or WebP image"))
         let pixels = try canvas.pixels()
         let box = Pixel(RGBAColor(red: 0.85, green: 0.85, blue: 0.85))
         #expect(pixels[2, 2] == box && pixels[117, 77] == box)

@@ -167,7 +167,7 @@ struct ThemeSandbox {
     @Test func damagedImageFile() throws {
         let sandbox = try ThemeSandbox()
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: sandbox.classic + "/bubble_out@2x.png"))
-        sandbox.expectError("bubbles.outgoing.image", "bubble_out@2x.png: the data is neither PNG nor JPEG")
+        sandbox.expectError("bubbles.outgoing.image", "bubble_out@2x.png: the data is not a PNG, JPEG, GIF or WebP image")
     }
 
     @Test func fontsMustBePlainNamesInFonts() throws {

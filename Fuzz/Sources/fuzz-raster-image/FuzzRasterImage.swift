@@ -1,8 +1,9 @@
 import BubbleRender
 import Foundation
 
-/// PNG (Cairo) and JPEG (TurboJPEG) decoding of attachment bytes: an image decodes within the
-/// pixel limit or is refused with an `ImageDecodingError` naming the input.
+/// PNG (Cairo), JPEG (TurboJPEG), GIF (giflib) and WebP (libwebp) decoding of attachment
+/// bytes: an image decodes within the pixel limit or is refused with an `ImageDecodingError`
+/// naming the input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRasterImage(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = Data(UnsafeBufferPointer(start: start, count: count))

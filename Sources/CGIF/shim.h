@@ -1,0 +1,2 @@
+#include <stddef.h>
+#include <gif_lib.h>
