@@ -16,7 +16,7 @@ the same bytes on every run. Usage: python3 Samples/make_modern_sample.py
 """
 import json, os, sqlite3, uuid
 
-from make_sample_archive import HERE, core_data_time, escape, finish, fresh_database, metadata_plist
+from make_sample_archive import HERE, MESSAGE_ENTITIES, core_data_time, escape, finish, insert_message, new_message_archive
 
 ME, ANN = 'me@chat.example', 'ann@conversations.example'
 UPLOAD = 'https://upload.conversations.example/f3a9c2/harbour.jpg'
@@ -92,28 +92,15 @@ def stanza(outgoing, message_id, body, children):
 
 
 def write_archive(path):
-    database = fresh_database(path)
-    database.executescript('''
-        CREATE TABLE ZXMPPMESSAGEARCHIVING_CONTACT_COREDATAOBJECT ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZMOSTRECENTMESSAGEOUTGOING INTEGER, ZMOSTRECENTMESSAGETIMESTAMP TIMESTAMP, ZBAREJIDSTR VARCHAR, ZMOSTRECENTMESSAGEBODY VARCHAR, ZSTREAMBAREJIDSTR VARCHAR );
-        CREATE TABLE ZXMPPMESSAGEARCHIVING_MESSAGE_COREDATAOBJECT ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZCOMPOSING INTEGER, ZOUTGOING INTEGER, ZTIMESTAMP TIMESTAMP, ZBAREJIDSTR VARCHAR, ZBODY VARCHAR, ZMESSAGEID VARCHAR, ZMESSAGESTR VARCHAR, ZSTREAMBAREJIDSTR VARCHAR, ZTHREAD VARCHAR );
-        CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
-        CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
-        CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB);
-    ''')
-    entities = ['XMPPMessageArchiving_Contact_CoreDataObject', 'XMPPMessageArchiving_Message_CoreDataObject']
-    store_uuid = 'B7E5C0DE-2024-4A01-9C0F-5A3B1E000002'
-    database.execute('INSERT INTO Z_METADATA VALUES (1, ?, ?)', (store_uuid, metadata_plist(entities, store_uuid)))
+    database = new_message_archive(path, 'B7E5C0DE-2024-4A01-9C0F-5A3B1E000002')
     for pk, (when, outgoing, message_id, body, children, _) in enumerate(MESSAGES, start=1):
-        database.execute('INSERT INTO ZXMPPMESSAGEARCHIVING_MESSAGE_COREDATAOBJECT (Z_PK, Z_ENT, Z_OPT, ZCOMPOSING, '
-                         'ZOUTGOING, ZTIMESTAMP, ZBAREJIDSTR, ZBODY, ZMESSAGEID, ZMESSAGESTR, ZSTREAMBAREJIDSTR, ZTHREAD) '
-                         'VALUES (?, 2, 1, 0, ?, ?, ?, ?, ?, ?, ?, NULL)',
-                         (pk, outgoing, core_data_time(when), ANN, body, message_id,
-                          stanza(outgoing, message_id, body, children), ME))
+        insert_message(database, pk, core_data_time(when), outgoing, ANN, body, message_id,
+                       stanza(outgoing, message_id, body, children))
     newest = max((m for m in MESSAGES if m[3] is not None), key=lambda m: m[0])
     database.execute('INSERT INTO ZXMPPMESSAGEARCHIVING_CONTACT_COREDATAOBJECT VALUES (1, 1, ?, ?, ?, ?, ?, ?)',
                      (1, newest[1], core_data_time(newest[0]), ANN, newest[3], ME))
-    database.execute("INSERT INTO Z_PRIMARYKEY VALUES (1, ?, 0, 1)", (entities[0],))
-    database.execute("INSERT INTO Z_PRIMARYKEY VALUES (2, ?, 0, ?)", (entities[1], len(MESSAGES)))
+    database.execute("INSERT INTO Z_PRIMARYKEY VALUES (1, ?, 0, 1)", (MESSAGE_ENTITIES[0],))
+    database.execute("INSERT INTO Z_PRIMARYKEY VALUES (2, ?, 0, ?)", (MESSAGE_ENTITIES[1], len(MESSAGES)))
     finish(database)
 
 

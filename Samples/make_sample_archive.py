@@ -221,7 +221,11 @@ def finish(database):
     database.close()
 
 
-def write_archive(path):
+MESSAGE_ENTITIES = ['XMPPMessageArchiving_Contact_CoreDataObject', 'XMPPMessageArchiving_Message_CoreDataObject']
+
+
+def new_message_archive(path, store_uuid):
+    """An empty XMPPFramework message archive store, as Core Data creates it."""
     database = fresh_database(path)
     database.executescript('''
         CREATE TABLE ZXMPPMESSAGEARCHIVING_CONTACT_COREDATAOBJECT ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZMOSTRECENTMESSAGEOUTGOING INTEGER, ZMOSTRECENTMESSAGETIMESTAMP TIMESTAMP, ZBAREJIDSTR VARCHAR, ZMOSTRECENTMESSAGEBODY VARCHAR, ZSTREAMBAREJIDSTR VARCHAR );
@@ -238,15 +242,23 @@ def write_archive(path):
         CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
         CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB);
     ''')
-    entities = ['XMPPMessageArchiving_Contact_CoreDataObject', 'XMPPMessageArchiving_Message_CoreDataObject']
-    store_uuid = 'B7E5C0DE-2024-4A01-9C0F-5A3B1E000001'
-    database.execute('INSERT INTO Z_METADATA VALUES (1, ?, ?)', (store_uuid, metadata_plist(entities, store_uuid)))
+    database.execute('INSERT INTO Z_METADATA VALUES (1, ?, ?)', (store_uuid, metadata_plist(MESSAGE_ENTITIES, store_uuid)))
+    return database
+
+
+def insert_message(database, pk, timestamp, outgoing, peer, body, message_id, xml, composing=0, z_opt=1):
+    database.execute('INSERT INTO ZXMPPMESSAGEARCHIVING_MESSAGE_COREDATAOBJECT (Z_PK, Z_ENT, Z_OPT, ZCOMPOSING, '
+                     'ZOUTGOING, ZTIMESTAMP, ZBAREJIDSTR, ZBODY, ZMESSAGEID, ZMESSAGESTR, ZSTREAMBAREJIDSTR, ZTHREAD) '
+                     'VALUES (?, 2, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)',
+                     (pk, z_opt, composing, outgoing, timestamp, peer, body, message_id, xml, ME))
+
+
+def write_archive(path):
+    database = new_message_archive(path, 'B7E5C0DE-2024-4A01-9C0F-5A3B1E000001')
+    entities = MESSAGE_ENTITIES
     rows = conversation_rows()
     for pk, (timestamp, outgoing, peer, body, message_id, xml, composing, z_opt) in enumerate(rows, start=1):
-        database.execute('INSERT INTO ZXMPPMESSAGEARCHIVING_MESSAGE_COREDATAOBJECT (Z_PK, Z_ENT, Z_OPT, ZCOMPOSING, '
-                         'ZOUTGOING, ZTIMESTAMP, ZBAREJIDSTR, ZBODY, ZMESSAGEID, ZMESSAGESTR, ZSTREAMBAREJIDSTR, ZTHREAD) '
-                         'VALUES (?, 2, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)',
-                         (pk, z_opt, composing, outgoing, timestamp, peer, body, message_id, xml, ME))
+        insert_message(database, pk, timestamp, outgoing, peer, body, message_id, xml, composing, z_opt)
     for pk, peer in enumerate([LI, HAN], start=1):  # the contact list: most recent message with a body
         newest = max((r for r in rows if r[2] == peer and r[3] is not None), key=lambda r: r[0])
         updates = sum(1 for r in rows if r[2] == peer)

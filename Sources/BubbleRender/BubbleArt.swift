@@ -125,18 +125,25 @@ public enum BubbleArt {
         return try canvas.encoded()
     }
 
-    /// The body alone, where it is in the image with a tail: a rounded rectangle `tailWidth`
-    /// in from the tail's side, so text and caps line up with the bubbles that have the tail.
-    private static func taillessOutline(_ art: BubbleArtSpec, in context: CairoContext) {
+    /// From the top edge's end round the two right corners and along the bottom to the
+    /// bottom-left corner: the part every outline shares, whatever its tail.
+    private static func bodyRightAndBottom(_ art: BubbleArtSpec, in context: CairoContext) {
         let (width, height, radius, left) = (art.width, art.height, art.cornerRadius, art.tailWidth)
-        context.newPath()
-        context.move(to: CGPoint(x: left + radius, y: 0))
         context.line(to: CGPoint(x: width - radius, y: 0))
         context.arc(center: CGPoint(x: width - radius, y: radius), radius: radius, start: -.pi / 2, end: 0)
         context.line(to: CGPoint(x: width, y: height - radius))
         context.arc(center: CGPoint(x: width - radius, y: height - radius), radius: radius, start: 0, end: .pi / 2)
         context.line(to: CGPoint(x: left + radius, y: height))
         context.arc(center: CGPoint(x: left + radius, y: height - radius), radius: radius, start: .pi / 2, end: .pi)
+    }
+
+    /// The body alone, where it is in the image with a tail: a rounded rectangle `tailWidth`
+    /// in from the tail's side, so text and caps line up with the bubbles that have the tail.
+    private static func taillessOutline(_ art: BubbleArtSpec, in context: CairoContext) {
+        let (radius, left) = (art.cornerRadius, art.tailWidth)
+        context.newPath()
+        context.move(to: CGPoint(x: left + radius, y: 0))
+        bodyRightAndBottom(art, in: context)
         context.line(to: CGPoint(x: left, y: radius))
         context.arc(center: CGPoint(x: left + radius, y: radius), radius: radius, start: .pi, end: 3 * .pi / 2)
         context.closePath()
@@ -146,18 +153,13 @@ public enum BubbleArt {
     /// edge runs on past the body to the point at `tip`, and the tail's inner side sweeps
     /// back into the body's side at `tailBottom`, with no rounded corner on that side.
     private static func curvedOutline(_ art: BubbleArtSpec, in context: CairoContext) {
-        let (width, height, radius, left) = (art.width, art.height, art.cornerRadius, art.tailWidth)
+        let (radius, left) = (art.cornerRadius, art.tailWidth)
         let (tip, join) = (art.tailTip, art.tailBottom)
         context.newPath()
         context.move(to: CGPoint(x: 0, y: tip))
         context.curve(to: CGPoint(x: left + radius, y: 0), control1: CGPoint(x: left * 0.5, y: tip * 0.5),
                       control2: CGPoint(x: left, y: 0))
-        context.line(to: CGPoint(x: width - radius, y: 0))
-        context.arc(center: CGPoint(x: width - radius, y: radius), radius: radius, start: -.pi / 2, end: 0)
-        context.line(to: CGPoint(x: width, y: height - radius))
-        context.arc(center: CGPoint(x: width - radius, y: height - radius), radius: radius, start: 0, end: .pi / 2)
-        context.line(to: CGPoint(x: left + radius, y: height))
-        context.arc(center: CGPoint(x: left + radius, y: height - radius), radius: radius, start: .pi / 2, end: .pi)
+        bodyRightAndBottom(art, in: context)
         context.line(to: CGPoint(x: left, y: join))
         context.curve(to: CGPoint(x: 0, y: tip), control1: CGPoint(x: left, y: tip + (join - tip) * 0.35),
                       control2: CGPoint(x: left * 0.45, y: tip))
@@ -166,15 +168,10 @@ public enum BubbleArt {
 
     /// The bubble's outline with the tail on the left (the caller mirrors for the right).
     private static func outline(_ art: BubbleArtSpec, in context: CairoContext) {
-        let (width, height, radius, left) = (art.width, art.height, art.cornerRadius, art.tailWidth)
+        let (radius, left) = (art.cornerRadius, art.tailWidth)
         context.newPath()
         context.move(to: CGPoint(x: left + radius, y: 0))
-        context.line(to: CGPoint(x: width - radius, y: 0))
-        context.arc(center: CGPoint(x: width - radius, y: radius), radius: radius, start: -.pi / 2, end: 0)
-        context.line(to: CGPoint(x: width, y: height - radius))
-        context.arc(center: CGPoint(x: width - radius, y: height - radius), radius: radius, start: 0, end: .pi / 2)
-        context.line(to: CGPoint(x: left + radius, y: height))
-        context.arc(center: CGPoint(x: left + radius, y: height - radius), radius: radius, start: .pi / 2, end: .pi)
+        bodyRightAndBottom(art, in: context)
         context.line(to: CGPoint(x: left, y: art.tailBottom))
         context.line(to: CGPoint(x: 0, y: art.tailTip))
         context.line(to: CGPoint(x: left, y: art.tailTop))

@@ -17,10 +17,7 @@ import Testing
     @Test(arguments: cases.map(\.name))
     func renderMatchesTheReference(name: String) throws {
         let arguments = try #require(Self.cases.first { $0.name == name }).arguments
-        let output = Snapshot.temporaryFile("\(name).png")
-        let result = Snapshot.run(["render"] + arguments + ["-o", output])
-        #expect(result.code == 0, "\(result.err)")
-        try assertSnapshot(of: try Data(contentsOf: URL(fileURLWithPath: output)), as: .image, named: name)
+        try Snapshot.assertRender(arguments, matches: name)
     }
 
     /// Both columns of each theme's sheet are drawn and differ from each other (the dark

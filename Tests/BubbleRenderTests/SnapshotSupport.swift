@@ -1,3 +1,4 @@
+import BubbleSnapshotTesting
 import BubblesCommand
 import Foundation
 import Testing
@@ -18,6 +19,16 @@ enum Snapshot {
                            currentDirectory: repository.path)
         let code = Bubbles.main(arguments, io: io)
         return (code, buffer.out, buffer.err)
+    }
+
+    /// `bubbles render ARGUMENTS -o NAME.png` must succeed and match Snapshots/NAME.png.
+    static func assertRender(_ arguments: [String], matches name: String,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let output = temporaryFile("\(name).png")
+        let result = run(["render"] + arguments + ["-o", output])
+        #expect(result.code == 0, "\(result.err)", sourceLocation: sourceLocation)
+        try assertSnapshot(of: try Data(contentsOf: URL(fileURLWithPath: output)), as: .image, named: name,
+                           sourceLocation: sourceLocation)
     }
 
     static func temporaryFile(_ name: String) -> String {
