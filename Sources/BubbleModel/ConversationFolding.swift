@@ -46,6 +46,10 @@ struct ConversationFolding {
     private let peer: Participant
     /// Every id a message is known by → its index (the first message wins a shared id).
     private var indexById: [String: Int] = [:]
+    /// The highest status (`rank`) a chat marker gives the message at an index and all before it.
+    private var markerReach: [Int: Int] = [:]
+    /// Where each correction chain walked so far started.
+    private var originCache: [Int: Int] = [:]
 
     init(conversation: Conversation, tracksDelivery: Bool) {
         messages = conversation.messages
@@ -56,6 +60,7 @@ struct ConversationFolding {
             for id in message.knownIds where indexById[id] == nil { indexById[id] = index }
         }
         for index in messages.indices { fold(index) }
+        applyMarkers()
         for index in messages.indices { applyDeclared(index) }
         if tracksDelivery { settleDelivery() }
     }
@@ -88,15 +93,20 @@ struct ConversationFolding {
     }
 
     /// The message a correction chain started from: XEP-0308 names the original, but some
-    /// clients name the previous correction instead.
-    private func original(_ index: Int) -> Int {
+    /// clients name the previous correction instead. Each walk is remembered for every message
+    /// on it, so a chain of any length costs linear time overall.
+    private mutating func original(_ index: Int) -> Int {
+        var path: [Int] = []
+        var seen: Set<Int> = []
         var current = index
-        var seen: Set<Int> = [index]
-        while let id = messages[current].extensions.replaces, let next = indexById[id], !seen.contains(next) {
-            seen.insert(next)
+        while originCache[current] == nil, seen.insert(current).inserted,
+              let id = messages[current].extensions.replaces, let next = indexById[id] {
+            path.append(current)
             current = next
         }
-        return current
+        let origin = originCache[current] ?? current
+        for step in path { originCache[step] = origin }
+        return origin
     }
 
     private mutating func fold(_ index: Int) {
@@ -135,7 +145,8 @@ struct ConversationFolding {
         if let marker = extensions.marker {
             if isBlank(message) { fates[index] = .folded }
             if let found = target(marker.messageId, from: index, what: "a chat marker (XEP-0333)"), !message.outgoing {
-                markDelivery(upTo: found, marker.kind == .received ? .delivered : .read)
+                let status: DeliveryStatus = marker.kind == .received ? .delivered : .read
+                markerReach[found] = max(markerReach[found] ?? 0, Self.rank(status))
             }
         }
         if let id = message.receiptFor {
@@ -149,7 +160,7 @@ struct ConversationFolding {
         }
         if let reply = extensions.reply {
             let found = target(reply.id, from: index, what: "a reply (XEP-0461)")
-            let quoted = found.map(original)
+            let quoted = found.map { original($0) }
             // A reply to a message that is not here keeps its fallback quote: it is all the
             // reader has of what was answered.
             let stripped = found == nil ? nil : FallbackText.strip(message.body, extensions.fallbacks, for: ExtensionNamespace.reply)
@@ -198,9 +209,14 @@ struct ConversationFolding {
         }
     }
 
-    /// XEP-0333 §4: a marker also marks every earlier message of the same sender.
-    private mutating func markDelivery(upTo index: Int, _ status: DeliveryStatus) {
-        for earlier in 0...index { markDelivery(of: earlier, status) }
+    /// XEP-0333 §4: a marker also marks every earlier message of the same sender. One sweep
+    /// from the newest message back, so that an archive of markers costs linear time.
+    private mutating func applyMarkers() {
+        var reach = -1
+        for index in messages.indices.reversed() {
+            reach = max(reach, markerReach[index] ?? -1)
+            if reach >= 0 { markDelivery(of: index, DeliveryStatus.allCases[reach]) }
+        }
     }
 
     /// Every outgoing message shown with no receipt yet was at least sent.

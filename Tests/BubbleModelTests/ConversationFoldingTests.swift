@@ -200,3 +200,34 @@ import Testing
         #expect(Self.model([pdf]).messages[0].content == .link(url: "https://x.example/a.pdf", fileName: "a.pdf"))
     }
 }
+
+/// Archives of hostile size: folding stays linear.
+@Suite struct ConversationFoldingScaleTests {
+    /// 20,000 chained corrections and 20,000 markers: a quadratic walk of this input takes
+    /// minutes (no wall-clock bound here: sanitizer runs make any such bound noise).
+    @Test func longCorrectionChainsAndManyMarkersFold() {
+        let count = 20_000
+        var messages: [Message] = []
+        for index in 0..<count {
+            var correction = Message(source: "row \(index)", outgoing: false, time: Date(timeIntervalSince1970: Double(index)),
+                                     body: "version \(index)", stanzaId: "c\(index)")
+            // Each correction names the one before it, the way some clients chain them.
+            if index > 0 { correction.extensions.replaces = "c\(index - 1)" }
+            messages.append(correction)
+            var sent = Message(source: "out \(index)", outgoing: true, time: Date(timeIntervalSince1970: Double(index)),
+                               body: "mine \(index)", stanzaId: "m\(index)")
+            sent.extensions.originId = "o\(index)"
+            messages.append(sent)
+            var marker = Message(source: "marker \(index)", outgoing: false, time: Date(timeIntervalSince1970: Double(index)),
+                                 stanzaId: "k\(index)")
+            marker.extensions.marker = ChatMarker(kind: .displayed, messageId: "m\(index)")
+            messages.append(marker)
+        }
+        let model = ConversationViewModel(conversation: Conversation(account: ConversationFoldingTests.me,
+                                                                     peer: ConversationFoldingTests.ann, messages: messages),
+                                          options: ViewModelOptions(deliveryTicks: true))
+        #expect(model.messages.count == count + 1)
+        #expect(model.messages[0].content == .text(StyledText("version \(count - 1)")))
+        #expect(model.messages.dropFirst().allSatisfy { $0.status == .read })
+    }
+}

@@ -9,89 +9,74 @@ import Testing
     /// The view-model's text limit: nothing longer reaches the parser.
     static let limit = ViewModelOptions.classic.maximumTextBytes
 
-    /// `body` styled both ways, and the slower of the two durations in seconds.
-    func styledTimed(_ body: String) -> (hidden: StyledText, dimmed: StyledText, seconds: Double) {
-        let clock = ContinuousClock()
-        var hidden = StyledText("")
-        var dimmed = StyledText("")
-        let hiddenTime = clock.measure { hidden = MessageStyling.styled(body, directives: .hidden) }
-        let dimmedTime = clock.measure { dimmed = MessageStyling.styled(body, directives: .dimmed) }
-        let slower = max(hiddenTime, dimmedTime)
-        return (hidden, dimmed, Double(slower.components.seconds) + Double(slower.components.attoseconds) * 1e-18)
+    /// `body` styled both ways. Speed is not asserted here (CI runs this suite under
+    /// ThreadSanitizer too, where any wall-clock bound is noise); a quadratic parser would
+    /// still turn these 64 KiB bodies into minutes, which a CI step's time-out catches.
+    func styledBothWays(_ body: String) -> (hidden: StyledText, dimmed: StyledText) {
+        (MessageStyling.styled(body, directives: .hidden), MessageStyling.styled(body, directives: .dimmed))
     }
-
-    /// A bound that a linear parser meets by far even in a debug build on a loaded machine,
-    /// and a quadratic one (some 10⁹ steps at this size) does not.
-    static let secondsBound = 3.0
 
     @Test func tenThousandAsterisks() {
         let body = String(repeating: "*", count: 10_000)
-        let (hidden, dimmed, seconds) = styledTimed(body)
+        let (hidden, dimmed) = styledBothWays(body)
         #expect(hidden == StyledText(body))
         #expect(dimmed == StyledText(body))
-        #expect(seconds < Self.secondsBound)
     }
 
     /// Every opening directive valid and none closed: a naive search for the closing one
     /// scans to the end of the line from each of them.
     @Test func unpairedOpeningDirectives() {
         let body = String(repeating: "*a _b ~c `d ", count: Self.limit / 12)
-        let (hidden, dimmed, seconds) = styledTimed(body)
+        let (hidden, dimmed) = styledBothWays(body)
         #expect(hidden == StyledText(body))
         #expect(dimmed == StyledText(body))
-        #expect(seconds < Self.secondsBound)
     }
 
     /// Tens of thousands of spans: the runs are resolved in one sweep.
     @Test func manySpans() {
         let count = Self.limit / 4
         let body = String(repeating: "*a* ", count: count)
-        let (hidden, dimmed, seconds) = styledTimed(body)
+        let (hidden, dimmed) = styledBothWays(body)
         #expect(hidden.string == String(repeating: "a ", count: count))
         #expect(hidden.runs.count == 2 * count)
         #expect(hidden.runs.allSatisfy { ($0.attributes.weight == .bold) == ($0.range.count == 1 && $0.range.lowerBound % 2 == 0) })
         #expect(dimmed.string == body)
         #expect(dimmed.runs.count == 4 * count)
-        #expect(seconds < Self.secondsBound)
     }
 
     @Test func deeplyNestedQuote() {
         let body = String(repeating: ">", count: 10_000) + " deep"
-        let (hidden, dimmed, seconds) = styledTimed(body)
+        let (hidden, dimmed) = styledBothWays(body)
         #expect(runsDescription(hidden) == ["deep|Q"])
         #expect(runsDescription(dimmed) == [String(repeating: ">", count: 10_000) + " |D", "deep|Q"])
-        #expect(seconds < Self.secondsBound)
     }
 
     @Test func manyNestedQuoteLines() {
         let line = String(repeating: "> ", count: 100) + "*x*"
         let lines = Self.limit / 204
         let body = Array(repeating: line, count: lines).joined(separator: "\n")
-        let (hidden, dimmed, seconds) = styledTimed(body)
+        let (hidden, dimmed) = styledBothWays(body)
         #expect(hidden.string == Array(repeating: "x", count: lines).joined(separator: "\n"))
         #expect(hidden.runs.allSatisfy { $0.attributes.color == .quote })
         #expect(hidden.runs.filter { $0.attributes.weight == .bold }.count == lines)
         #expect(dimmed.string == body)
-        #expect(seconds < Self.secondsBound)
     }
 
     /// Fences that open and never close, or close and open again, on every line.
     @Test func manyFences() {
         let body = String(repeating: "```\n*a*\n", count: Self.limit / 8)
-        let (hidden, dimmed, seconds) = styledTimed(body)
+        let (hidden, dimmed) = styledBothWays(body)
         // Each fence opens a block that the next fence closes: half the `*a*` lines are code.
         #expect(hidden.string.components(separatedBy: "*a*").count - 1 == Self.limit / 16)
         #expect(dimmed.string == body)
-        #expect(seconds < Self.secondsBound)
     }
 
     @Test func manyLinksAndAts() {
         let body = String(repeating: "https://a.org/(x @a@ a@b.cd ", count: Self.limit / 28)
-        let (hidden, _, seconds) = styledTimed(body)
+        let (hidden, _) = styledBothWays(body)
         #expect(hidden.string == body)
         let links = hidden.runs.filter { $0.attributes.color == .link }
         #expect(links.count == 2 * (Self.limit / 28))
-        #expect(seconds < Self.secondsBound)
     }
 
     /// Runs without spaces full of URL prefixes that lead nowhere, and a link followed by
@@ -99,14 +84,12 @@ import Testing
     @Test func urlPrefixesWithoutLinks() {
         for piece in ["https:///", "mailto:(", "www.a/", "xmpp:/", "geo:x(", "http://?"] {
             let body = String(repeating: piece, count: Self.limit / piece.utf8.count)
-            let (hidden, _, seconds) = styledTimed(body)
+            let (hidden, _) = styledBothWays(body)
             #expect(hidden.isPlain, "\(piece)")
-            #expect(seconds < Self.secondsBound, "\(piece)")
         }
         let brackets = "https://example.org/" + String(repeating: ")", count: Self.limit - 20)
-        let (hidden, _, seconds) = styledTimed(brackets)
+        let (hidden, _) = styledBothWays(brackets)
         #expect(runsDescription(hidden).first == "https://example.org/|uL")
-        #expect(seconds < Self.secondsBound)
     }
 
     /// Surrogate pairs, ZWJ sequences, flags, combining marks, noncharacters and a BOM next to
@@ -123,9 +106,8 @@ import Testing
         #expect(runsDescription(MessageStyling.styled("你好\u{3000}*加粗*", directives: .hidden)) == ["你好\u{3000}|", "加粗|b"])
 
         let emoji = String(repeating: "*😀 _👩‍👩‍👧~ `🇯🇵 ", count: Self.limit / 40)
-        let (hidden, dimmed, seconds) = styledTimed(emoji)
+        let (hidden, dimmed) = styledBothWays(emoji)
         #expect(hidden.string.unicodeScalars.elementsEqual(emoji.unicodeScalars))
         #expect(dimmed.string == emoji)
-        #expect(seconds < Self.secondsBound)
     }
 }
