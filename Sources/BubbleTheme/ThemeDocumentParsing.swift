@@ -141,7 +141,9 @@ extension ThemeDocument {
                 }
                 tail = place
             }
-            grouping = LayoutMetrics.Grouping(window: try group["window_seconds"].number(in: ThemeLimits.groupingWindow, unit: "s"),
+            // A minute, as current apps group, unless the theme says otherwise.
+            let window = group["window_seconds"].isPresent ? try group["window_seconds"].number(in: ThemeLimits.groupingWindow, unit: "s") : 60
+            grouping = LayoutMetrics.Grouping(window: window,
                                               spacing: group["spacing"].isPresent ? try group["spacing"].length() : 2, tail: tail)
         }
         var dayFormat: String? = nil, dayTemplate: String? = nil

@@ -20,6 +20,11 @@ import Testing
 
     @Test func groupingTail() throws {
         let sandbox = try ThemeSandbox()
+        try sandbox.set("layout.grouping", [String: Any]())
+        // An empty grouping object groups within a minute, as current apps do.
+        #expect(try sandbox.load().layoutMetrics.grouping == LayoutMetrics.Grouping(window: 60, spacing: 2, tail: .last))
+        try sandbox.set("layout.grouping.window_seconds", 90)
+        #expect(try sandbox.load().layoutMetrics.grouping?.window == 90)
         try sandbox.set("layout.grouping.window_seconds", 60)
         #expect(try sandbox.load().layoutMetrics.grouping?.tail == .last)
         try sandbox.set("layout.grouping.tail", "first")
