@@ -23,6 +23,7 @@ let package = Package(
         fuzzTarget("stanza", "BubbleArchive"),
         fuzzTarget("vcard", "BubbleArchive"),
         fuzzTarget("json-conversation", "BubbleArchive"),
+        fuzzTarget("mam-dump", "BubbleArchive"),
         fuzzTarget("theme", "BubbleTheme"),
         fuzzTarget("measure-lines", "BubblesCommand"),
         fuzzTarget("image-header", "BubbleModel"),

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-r"""Writes Samples/modern.sqlite and Samples/modern.json: one conversation as a current XMPP client
-(Conversations, Gajim, Dino, Monal, Siskin) archives it, in the XMPPFramework Core Data layout and
-in the JSON format, so both routes can be checked to draw the same screen.
+r"""Writes Samples/modern.sqlite, Samples/modern-mam.xml and Samples/modern.json: one conversation as
+a current XMPP client (Conversations, Gajim, Dino, Monal, Siskin) archives it, in the XMPPFramework
+Core Data layout, as the XEP-0313 (MAM) results a server hands out, and in the JSON format, so
+all three routes can be checked to draw the same screen.
 
 Over two days (Friday 8 and Saturday 9 March 2024, UTC) it holds every stanza issue 8 names:
 XEP-0393 styling (strong, emphasis, strike, pre span, pre block, block quote), a link, an e-mail
@@ -104,6 +105,17 @@ def write_archive(path):
     finish(database)
 
 
+def write_mam_dump(path):
+    """The server's XEP-0313 results for the account, one <message> after another."""
+    with open(path, 'w', encoding='utf-8') as out:
+        for number, (when, outgoing, message_id, body, children, _) in enumerate(MESSAGES, start=1):
+            archive_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f'chat.example/modern/{number}'))
+            out.write(f'<message xmlns="jabber:client" to="{ME}/phone" from="{ME}" id="mam-{number}">'
+                      f'<result xmlns="urn:xmpp:mam:2" queryid="history" id="{archive_id}">'
+                      f'<forwarded xmlns="urn:xmpp:forward:0"><delay xmlns="urn:xmpp:delay" stamp="{when.replace(" ", "T")}Z"/>'
+                      f'{stanza(outgoing, message_id, body, children)}</forwarded></result></message>\n')
+
+
 def write_json(path):
     messages = []
     for when, outgoing, message_id, body, _, entry in MESSAGES:
@@ -125,4 +137,5 @@ def write_json(path):
 
 if __name__ == '__main__':
     write_archive(os.path.join(HERE, 'modern.sqlite'))
+    write_mam_dump(os.path.join(HERE, 'modern-mam.xml'))
     write_json(os.path.join(HERE, 'modern.json'))

@@ -11,6 +11,10 @@ public struct Stanza: Sendable, Equatable {
     public var type: String?
     /// The `id` attribute.
     public var id: String?
+    /// The `from` and `to` attributes (full JIDs); archives know the parties without them, a
+    /// XEP-0313 dump does not.
+    public var from: String?
+    public var to: String?
     /// The first `<body>`'s text, entities and CDATA resolved.
     public var body: String?
     public var thread: String?

@@ -65,6 +65,8 @@ final class StanzaCollector: NSObject, XMLParserDelegate {
         }
         stanza.id = attributes["id"]
         stanza.type = attributes["type"]
+        stanza.from = attributes["from"]
+        stanza.to = attributes["to"]
     }
 
     private func startChild(name: String, namespace: String, attributes: [String: String]) {

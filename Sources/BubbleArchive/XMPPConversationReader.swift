@@ -33,22 +33,24 @@ public struct XMPPConversationReader: Sendable {
         // A stanza that failed to parse says nothing reliable: falling back to ZBODY would
         // show a body the stanza might not have had (or the very megabytes it was refused for).
         let body = stanza.map { $0.problems.isEmpty ? ($0.body ?? row.body) : $0.body } ?? row.body
-        return Message(
-            source: "row \(row.primaryKey)",
-            outgoing: row.outgoing ?? false,
-            time: row.time ?? stanza?.delayedSince ?? Date(timeIntervalSinceReferenceDate: 0),
-            body: body,
-            attachment: stanza?.attachment,
-            delayedSince: stanza?.delayedSince,
-            chatState: stanza?.chatState,
-            composing: row.composing ?? false,
-            outOfBandURL: stanza?.outOfBandURL,
-            type: stanza?.type,
-            stanzaId: stanza?.id ?? row.messageId,
-            thread: stanza?.thread ?? row.thread,
-            receiptRequested: stanza?.receiptRequested ?? false,
-            receiptFor: stanza?.receiptFor,
-            problems: row.problems + (stanza?.problems ?? []),
-            extensions: stanza?.extensions ?? MessageExtensions())
+        return Message(stanza: stanza, source: "row \(row.primaryKey)", outgoing: row.outgoing ?? false,
+                       time: row.time ?? stanza?.delayedSince ?? Date(timeIntervalSinceReferenceDate: 0), body: body,
+                       composing: row.composing ?? false, messageId: row.messageId, thread: row.thread,
+                       problems: row.problems)
+    }
+}
+
+extension Message {
+    /// A message from its parsed stanza (nil when the source had none) and what the source
+    /// knows besides: who sent it, when, and the columns an archive keeps beside the XML.
+    /// Problems of the source and of the stanza are kept together for one warning.
+    public init(stanza: Stanza?, source: String, outgoing: Bool, time: Date, body: String?, composing: Bool = false,
+                messageId: String? = nil, thread: String? = nil, problems: [String] = []) {
+        self.init(source: source, outgoing: outgoing, time: time, body: body, attachment: stanza?.attachment,
+                  delayedSince: stanza?.delayedSince, chatState: stanza?.chatState, composing: composing,
+                  outOfBandURL: stanza?.outOfBandURL, type: stanza?.type, stanzaId: stanza?.id ?? messageId,
+                  thread: stanza?.thread ?? thread, receiptRequested: stanza?.receiptRequested ?? false,
+                  receiptFor: stanza?.receiptFor, problems: problems + (stanza?.problems ?? []),
+                  extensions: stanza?.extensions ?? MessageExtensions())
     }
 }

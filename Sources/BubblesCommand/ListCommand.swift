@@ -1,8 +1,8 @@
 import ChatBubbles
 import Foundation
 
-/// `bubbles list`: what an XMPPFramework archive holds, per account and per peer, so that the
-/// right `--account`/`--peer` can be picked for rendering.
+/// `bubbles list`: what an XMPPFramework archive (or a XEP-0313 dump) holds, per account and
+/// per peer, so that the right `--account`/`--peer` can be picked for rendering.
 struct ListCommand {
     static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
         let json = parsed[Self.json]
@@ -10,11 +10,23 @@ struct ListCommand {
         guard inputs.count == 1, let input = inputs.first else {
             throw CommandError.usage(inputs.isEmpty ? "give the archive to list" : "give one archive")
         }
+        let path = io.resolve(input)
+        if isMAMDump(path) {
+            let conversations: [ConversationSummary]
+            do {
+                conversations = try MAMDump(path: path, displayPath: input).conversations()
+            } catch {
+                throw CommandError(error.description)
+            }
+            io.write(json ? jsonText(input: input, source: ("mam_dump", "XEP-0313"), conversations: conversations, unassigned: 0)
+                          : table(conversations))
+            return ExitCode.success
+        }
         let archive: MessageArchive
         let conversations: [ConversationSummary]
         let unassigned: Int
         do {
-            archive = try MessageArchive(path: io.resolve(input))
+            archive = try MessageArchive(path: path)
             conversations = try archive.conversations()
             unassigned = try archive.unassignedRowCount()
         } catch var error as ArchiveError {
@@ -22,7 +34,8 @@ struct ListCommand {
             throw CommandError(error.description)
         }
 
-        io.write(json ? jsonText(input: input, archive: archive, conversations: conversations, unassigned: unassigned)
+        io.write(json ? jsonText(input: input, source: ("model_version", archive.modelVersion.rawValue),
+                                 conversations: conversations, unassigned: unassigned)
                       : table(conversations))
         guard unassigned == 0 else {
             io.writeError("bubbles list: \(input): \(unassigned) row\(unassigned == 1 ? " has" : "s have") no account "
@@ -51,7 +64,16 @@ struct ListCommand {
         return text
     }
 
-    static func jsonText(input: String, archive: MessageArchive, conversations: [ConversationSummary],
+    /// A regular file whose first bytes are XML: a XEP-0313 dump, not an SQLite archive.
+    static func isMAMDump(_ path: String) -> Bool {
+        guard RegularFile.problem(at: path) == nil, let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return MAMDump.looksLikeXML(Array((try? handle.read(upToCount: 64)) ?? Data()))
+    }
+
+    /// `source` is what kind of file it is: the archive's Core Data model version, or
+    /// `"mam_dump": "XEP-0313"`.
+    static func jsonText(input: String, source: (key: String, value: String), conversations: [ConversationSummary],
                          unassigned: Int) -> String {
         let items = conversations.map { summary in
             "  " + JSONText.object([
@@ -64,7 +86,7 @@ struct ListCommand {
         }
         let head = JSONText.object([
             ("archive", JSONText.string(input)),
-            ("model_version", JSONText.string(archive.modelVersion.rawValue)),
+            (source.key, JSONText.string(source.value)),
             ("unassigned_rows", String(unassigned)),
         ]).dropLast()
         let opening = String(head)

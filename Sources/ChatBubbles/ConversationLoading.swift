@@ -11,6 +11,8 @@ public enum ConversationLoadError: Error, CustomStringConvertible, Equatable, Se
     case archive(ArchiveError)
     /// The JSON conversation has problems (each with its JSON path).
     case json(JSONConversationError)
+    /// The XEP-0313 dump is not XML, holds no results, or is refused (a DTD).
+    case mamDump(MAMDumpError)
     /// The archive holds several conversations (or none) that match: pick one with
     /// `account` and `peer`. `candidates` lists those there are.
     case chooseConversation(path: String, problem: String, candidates: [ConversationSummary])
@@ -26,6 +28,7 @@ public enum ConversationLoadError: Error, CustomStringConvertible, Equatable, Se
         case .unusableFile(let path, let problem): "\(path): \(problem)"
         case .archive(let error): error.description
         case .json(let error): error.description
+        case .mamDump(let error): error.description
         case .chooseConversation(_, let problem, _), .noSuchConversation(_, let problem, _): problem
         case .participantMismatch(let path, let problem): "\(path): \(problem)"
         case .vCardsWithJSON: "--vcards applies to XMPP archives, not to a JSON conversation"
@@ -34,10 +37,11 @@ public enum ConversationLoadError: Error, CustomStringConvertible, Equatable, Se
 }
 
 extension Conversation {
-    /// Loads one conversation from an XMPPFramework archive (SQLite, read-only, never changed)
-    /// or a JSON conversation file; the file's first bytes decide, not its name.
+    /// Loads one conversation from an XMPPFramework archive (SQLite, read-only, never changed),
+    /// a XEP-0313 (MAM) dump or a JSON conversation file; the file's first bytes decide, not
+    /// its name.
     ///
-    /// For an archive, `account` and `peer` pick the conversation; when they are missing (or
+    /// For an archive or a dump, `account` and `peer` pick the conversation; when they are missing (or
     /// only one is given) and exactly one conversation matches, that one is used. A JSON file
     /// holds one conversation: `account`/`peer`, if given, must match its participants.
     /// `displayPath` is how errors name the file (the path as typed; `path` by default).
@@ -47,6 +51,8 @@ extension Conversation {
         switch try ConversationFileKind(path: path, shown: shown) {
         case .archive:
             return try loadArchive(path: path, shown: shown, account: account, peer: peer, vCards: vCards)
+        case .mamDump:
+            return try loadMAMDump(path: path, shown: shown, account: account, peer: peer, vCards: vCards)
         case .json:
             if vCards != nil { throw .vCardsWithJSON(path: shown) }
             let conversation: Conversation
@@ -71,27 +77,8 @@ extension Conversation {
                                     vCards: String?) throws(ConversationLoadError) -> Conversation {
         do {
             let archive = try MessageArchive(path: path)
-            var chosen = (account: account ?? "", peer: peer ?? "")
-            if account == nil || peer == nil {
-                let matching = try archive.conversations().filter {
-                    (account == nil || $0.account == account) && (peer == nil || $0.peer == peer)
-                }
-                guard matching.count == 1, let only = matching.first else {
-                    throw ConversationLoadError.chooseConversation(
-                        path: shown, problem: choiceProblem(path: shown, matching: matching, account: account, peer: peer),
-                        candidates: matching)
-                }
-                chosen = (only.account, only.peer)
-            }
-            var store: VCardStore?
-            if let vCards {
-                do {
-                    store = try VCardStore(path: vCards)
-                } catch var error as ArchiveError {
-                    error.path = vCards
-                    throw ConversationLoadError.archive(error)
-                }
-            }
+            let chosen = try choose(archive.conversations(), shown: shown, account: account, peer: peer)
+            let store = try vCardStore(vCards)
             let conversation = try XMPPConversationReader(archive: archive, vCards: store)
                 .conversation(account: chosen.account, peer: chosen.peer)
             if conversation.messages.isEmpty, account != nil, peer != nil {
@@ -115,6 +102,56 @@ extension Conversation {
         }
     }
 
+    private static func loadMAMDump(path: String, shown: String, account: String?, peer: String?,
+                                    vCards: String?) throws(ConversationLoadError) -> Conversation {
+        let dump: MAMDump
+        do {
+            dump = try MAMDump(path: path, displayPath: shown)
+        } catch {
+            throw .mamDump(error)
+        }
+        let all = dump.conversations()
+        let chosen: (account: String, peer: String)
+        do {
+            chosen = try choose(all, shown: shown, account: account, peer: peer)
+        } catch let error as ConversationLoadError {
+            throw error
+        } catch {
+            throw .unusableFile(path: shown, problem: "\(error)")
+        }
+        guard all.contains(where: { $0.account == chosen.account && $0.peer == chosen.peer }) else {
+            throw .noSuchConversation(path: shown, problem: choiceProblem(
+                path: shown, matching: all, account: nil, peer: nil,
+                missing: "no conversation of \(chosen.account) with \(chosen.peer)"), candidates: all)
+        }
+        return dump.conversation(account: chosen.account, peer: chosen.peer, vCards: try vCardStore(vCards))
+    }
+
+    /// `account` and `peer` as given, else the one conversation that matches what was given.
+    private static func choose(_ all: @autoclosure () throws -> [ConversationSummary], shown: String, account: String?,
+                               peer: String?) throws -> (account: String, peer: String) {
+        if let account, let peer { return (account, peer) }
+        let matching = try all().filter { (account == nil || $0.account == account) && (peer == nil || $0.peer == peer) }
+        guard matching.count == 1, let only = matching.first else {
+            throw ConversationLoadError.chooseConversation(
+                path: shown, problem: choiceProblem(path: shown, matching: matching, account: account, peer: peer),
+                candidates: matching)
+        }
+        return (only.account, only.peer)
+    }
+
+    private static func vCardStore(_ path: String?) throws(ConversationLoadError) -> VCardStore? {
+        guard let path else { return nil }
+        do {
+            return try VCardStore(path: path)
+        } catch var error as ArchiveError {
+            error.path = path
+            throw .archive(error)
+        } catch {
+            throw .unusableFile(path: path, problem: "\(error)")
+        }
+    }
+
     /// `archive.sqlite: holds 3 conversations; choose one:` and one `--account … --peer …` line each.
     private static func choiceProblem(path: String, matching: [ConversationSummary], account: String?, peer: String?,
                                       missing: String? = nil) -> String {
@@ -132,7 +169,7 @@ extension Conversation {
 
 /// What the first bytes of an input say it is.
 enum ConversationFileKind {
-    case archive, json
+    case archive, json, mamDump
 
     static let sqliteMagic = Array("SQLite format 3\0".utf8)
 
@@ -152,9 +189,13 @@ enum ConversationFileKind {
             self = .json
             return
         }
+        if MAMDump.looksLikeXML(head) {
+            self = .mamDump
+            return
+        }
         guard !head.isEmpty else { throw .unusableFile(path: shown, problem: "is empty") }
         let bytes = head.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " ")
-        throw .unusableFile(path: shown, problem: "neither an XMPP message archive (SQLite) nor a JSON conversation "
-                                                  + "(it starts with the bytes \(bytes))")
+        throw .unusableFile(path: shown, problem: "neither an XMPP message archive (SQLite), a XEP-0313 dump (XML) nor a "
+                                                  + "JSON conversation (it starts with the bytes \(bytes))")
     }
 }

@@ -82,6 +82,24 @@ struct ListCommandTests {
         #expect(try DirectorySnapshot(directory) == before)
     }
 
+    @Test func listsAXEP0313DumpAndNamesItsProblems() throws {
+        let directory = try ScratchDirectory()
+        let sample = MAMDumpTests.samples.appendingPathComponent("modern-mam.xml")
+        try FileManager.default.copyItem(atPath: sample.path, toPath: directory.file("history.xml"))
+        let listed = bubbles(["list", "history.xml"], in: directory)
+        #expect(listed.code == 0)
+        #expect(listed.out == """
+            ACCOUNT          PEER                       MESSAGES  LAST MESSAGE (UTC)
+            me@chat.example  ann@conversations.example        28  2024-03-09T09:17:00Z
+
+            """)
+        FileManager.default.createFile(atPath: directory.file("bad.xml"), contents: Data("<message><body>x</message>".utf8))
+        let bad = bubbles(["list", "bad.xml"], in: directory)
+        #expect(bad.code == 1)
+        #expect(bad.err == "bubbles list: bad.xml: malformed XML: the document ends too early or has content after its root"
+                + " element (libxml2 error 5) at line 1, column 27\n")
+    }
+
     @Test func usageErrors() throws {
         let directory = try ScratchDirectory()
         let none = bubbles(["list"], in: directory)

@@ -157,7 +157,7 @@ final class TextSink: @unchecked Sendable {
         try folder.write("list.json", Data("[1, 2]".utf8))
         let png = ModelsRun(["models", "photo.png"], in: folder.path)
         #expect(png.exitCode == 1)
-        #expect(png.errors == "bubbles models: photo.png: neither an XMPP message archive (SQLite) nor a JSON conversation (it starts with the bytes 89 50 4E 47 0D 0A 1A 0A)\n")
+        #expect(png.errors == "bubbles models: photo.png: neither an XMPP message archive (SQLite), a XEP-0313 dump (XML) nor a JSON conversation (it starts with the bytes 89 50 4E 47 0D 0A 1A 0A)\n")
         #expect(ModelsRun(["models", "empty.json"], in: folder.path).errors == "bubbles models: empty.json: is empty\n")
         #expect(ModelsRun(["models", "list.json"], in: folder.path).errors.hasPrefix("bubbles models: list.json: neither"))
         #expect(ModelsRun(["models", "missing.sqlite"], in: folder.path).errors == "bubbles models: missing.sqlite: no such file\n")

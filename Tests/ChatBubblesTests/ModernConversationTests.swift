@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// Issue 8's acceptance: a current client's archive (Samples/modern.sqlite, and the same
-/// conversation as Samples/modern.json) draws what the user saw, by both routes.
+/// conversation as Samples/modern.json and as the server's XEP-0313 dump
+/// Samples/modern-mam.xml) draws what the user saw, by every route.
 @Suite struct ModernConversationTests {
     static let repository = LibraryExampleTests.repository
     static let samples = repository.appendingPathComponent("Samples")
@@ -40,13 +41,16 @@ import Testing
         }
     }
 
-    @Test func bothRoutesDrawTheSameScreenWithNoWarnings() throws {
+    @Test func everyRouteDrawsTheSameScreenWithNoWarnings() throws {
         let screen = try Self.screen()
         let archive = screen.items(of: try Self.load("modern.sqlite"))
         let json = screen.items(of: try Self.load("modern.json"))
+        let mam = screen.items(of: try Self.load("modern-mam.xml"))
         #expect(archive.warnings == [])
         #expect(json.warnings == [])
+        #expect(mam.warnings == [])
         #expect(Self.summary(archive) == Self.summary(json))
+        #expect(Self.summary(mam) == Self.summary(archive))
         let summary = Self.summary(archive)
         #expect(summary.filter { $0.hasPrefix("day ") } == ["day day 2024-03-08", "day day 2024-03-09"])
         #expect(summary.contains("outgoing | text Perfect, see you then |  | quote ann: See you at 7 at the pier | 👍1 | read"))
