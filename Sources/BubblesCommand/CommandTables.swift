@@ -66,7 +66,8 @@ extension Command {
         (the height `bubbles measure` gives for the same text); for day separators and notices
         the label.
         """,
-        options: [OptionGroups.conversation(), OptionGroups.screen, OptionGroup("layout", [LayoutCommand.json])],
+        options: [OptionGroups.conversation(), OptionGroups.screen,
+                  OptionGroup("layout", [LayoutCommand.json, LayoutCommand.explain])],
         run: LayoutCommand.run)
 
     static let render = Command(
@@ -137,6 +138,9 @@ extension LayoutCommand {
         "content", and "text_height", "text_lines" for text, "delayed_mark" when late, "tail": false \
         inside a group, "quote", "edited", "status", "reactions" when the message has them; \
         "label" and "text" for day separators and notices}]}
+        """)
+    static let explain = Option<Bool>.flag("--explain", help: """
+        with --json (implied): add to every row that draws text an "explain" array, the text's lines         as `measure --explain` gives them (range, text, width, ascent, descent, runs with font, bidi         level, script, width); quotes get "quote_explain" and labels theirs, so a differing row         height explains itself
         """)
 }
 

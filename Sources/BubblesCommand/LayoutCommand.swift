@@ -4,7 +4,8 @@ import Foundation
 /// `bubbles layout`: the frames of every row (layout receipts), as JSON or a table.
 struct LayoutCommand {
     static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
-        let json = parsed[Self.json]
+        let explain = parsed[Self.explain]
+        let json = parsed[Self.json] || explain
         let choice = ConversationInput(parsed)
         let screen = try ScreenOptions(parsed)
         let input = try parsed.onlyPositional("give one archive or JSON conversation")
@@ -14,7 +15,7 @@ struct LayoutCommand {
                                           mediaDirectory: choice.mediaDirectory(io: io), io: io)
         let model = chat.items(of: conversation)
         let layout = try chat.layout(model.items, screenWidth: screen.width)
-        io.write(json ? Self.json(layout, theme: screen.theme) : Self.table(layout))
+        io.write(json ? Self.json(layout, theme: screen.theme, explain: explain) : Self.table(layout))
         return ModelsCommand.reportWarnings(model.warnings, io: io)
     }
 
@@ -31,7 +32,7 @@ struct LayoutCommand {
         }
     }
 
-    static func json(_ layout: ConversationLayout, theme: String) -> String {
+    static func json(_ layout: ConversationLayout, theme: String, explain: Bool = false) -> String {
         let rows = layout.rows.map { row -> String in
             var pairs: [(String, String)] = [("source", JSONText.string(row.source)), ("kind", JSONText.string(kind(row)))]
             switch row.kind {
@@ -39,9 +40,11 @@ struct LayoutCommand {
                 pairs.append(("direction", JSONText.string(bubble.direction.rawValue)))
                 pairs += [("y", JSONText.number(row.y)), ("height", JSONText.number(row.height))]
                 pairs += bubblePairs(bubble)
+                if explain { pairs += explainPairs(bubble) }
             case .daySeparator(let label), .notice(let label):
                 pairs += [("y", JSONText.number(row.y)), ("height", JSONText.number(row.height)),
                           ("label", rect(label.label.frame)), ("text", JSONText.string(label.label.layout.text))]
+                if explain { pairs.append(("explain", TextReceipt.lines(label.label.layout))) }
             }
             return JSONText.object(pairs)
         }
@@ -82,6 +85,20 @@ struct LayoutCommand {
                                  ("own", chip.includesOwn ? "true" : "false")])
             })))
         }
+        return pairs
+    }
+
+    /// The receipts of every text a bubble row draws: its content (text or jumbomoji, a file's
+    /// name, a voice message's duration) and its quote.
+    private static func explainPairs(_ row: BubbleRowLayout) -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        switch row.rowContent {
+        case .text(let text), .jumbomoji(let text): pairs.append(("explain", TextReceipt.lines(text)))
+        case .link(_, _, let name), .remoteImage(_, _, let name): pairs.append(("explain", TextReceipt.lines(name)))
+        case .audio(_, _, let duration, _): pairs.append(("explain", TextReceipt.lines(duration)))
+        case .image, .typing: break
+        }
+        if let quote = row.quote { pairs.append(("quote_explain", TextReceipt.lines(quote.text.layout))) }
         return pairs
     }
 

@@ -17,31 +17,9 @@ struct MeasureRecord {
             ("row_height", JSONText.number(rowHeight)),
         ]
         if explain {
-            let utf16 = Array(layout.text.utf16)
-            pairs.append(("explain", JSONText.array(layout.lines.map { lineJSON($0, utf16: utf16) })))
+            pairs.append(("explain", TextReceipt.lines(layout)))
         }
         return JSONText.object(pairs)
-    }
-
-    /// Ranges are UTF-16 offsets, as NSRange counts them in the origin app.
-    private func lineJSON(_ line: TextLine, utf16: [UInt16]) -> String {
-        let text = String(decoding: utf16[line.range], as: UTF16.self)
-        return JSONText.object([
-            ("start", String(line.range.lowerBound)), ("end", String(line.range.upperBound)),
-            ("text", JSONText.string(text)),
-            ("direction", JSONText.string(line.direction.rawValue)),
-            ("width", JSONText.number(line.width)),
-            ("hanging", JSONText.number(line.hangingWidth)),
-            ("ascent", JSONText.number(line.ascent)), ("descent", JSONText.number(line.descent)),
-            ("runs", JSONText.array(line.runs.map { run in
-                JSONText.object([
-                    ("start", String(run.range.lowerBound)), ("end", String(run.range.upperBound)),
-                    ("font", JSONText.string(run.font.familyName)), ("face", JSONText.string(run.font.fullName)),
-                    ("level", String(run.bidiLevel)), ("script", JSONText.string(run.script)),
-                    ("x", JSONText.number(run.x)), ("width", JSONText.number(run.width)),
-                ])
-            })),
-        ])
     }
 }
 
