@@ -10,7 +10,7 @@ struct BubbleAssetGeometry {
     let pixels: PixelBuffer
     /// Cap boundaries in pixels, rounded as the slicer rounds them.
     let capLeft: Int, capRight: Int, capTop: Int, capBottom: Int
-    /// The row through the middle of the stretched zone, where the body's edge is measured.
+    /// The row through the middle of the stretched zone, where the fill is sampled.
     let middleRow: Int
     let tailOnRight: Bool
     /// The tail's bounding box in pixels (x, y, width, height); nil: nothing beyond the body.
@@ -27,8 +27,16 @@ struct BubbleAssetGeometry {
         let (width, height) = (pixels.width, pixels.height)
         let middleRow = min(max((capTop + height - capBottom) / 2, 0), height - 1)
         self.middleRow = middleRow
-        let covered = (0..<width).filter { pixels[$0, middleRow].alpha > 0 }
-        guard let edge = tailOnRight ? covered.last : covered.first else {
+        // The body's edge is where most rows end (the straight side): the tail and the
+        // rounded corners are the rows that end elsewhere.
+        var ends: [Int: Int] = [:]
+        for y in 0..<height {
+            let covered = (0..<width).filter { pixels[$0, y].alpha > 0 }
+            if let end = tailOnRight ? covered.last : covered.first { ends[end, default: 0] += 1 }
+        }
+        let mostRows = ends.values.max() ?? 0
+        let candidates = ends.filter { $0.value == mostRows }.map(\.key)
+        guard let edge = tailOnRight ? candidates.min() : candidates.max() else {
             tail = nil
             return
         }

@@ -16,8 +16,8 @@ public enum ThemeLintOverlay {
     static let labelHeight = 22.0
     static let stretchTint = RGBAColor(red: 0.6, green: 0.1, blue: 0.9, alpha: 0.3)
     static let gridLine = RGBAColor(red: 0.35, green: 0.0, blue: 0.55)
-    static let tailInCorner = RGBAColor(red: 0.1, green: 0.65, blue: 0.2)
-    static let tailStretched = RGBAColor(red: 0.9, green: 0.1, blue: 0.1)
+    public static let tailInCorner = RGBAColor(red: 0.1, green: 0.65, blue: 0.2)
+    public static let tailStretched = RGBAColor(red: 0.9, green: 0.1, blue: 0.1)
     static let sheet = RGBAColor(red: 0.96, green: 0.96, blue: 0.96)
     static let ink = RGBAColor(red: 0.1, green: 0.1, blue: 0.1)
 
