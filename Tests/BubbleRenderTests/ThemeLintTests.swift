@@ -67,6 +67,26 @@ import Testing
                 + "incoming bubble (a one-character message): its corners are squashed")
     }
 
+    /// A mirrored incoming side is the outgoing image: its caps are judged against the incoming
+    /// bubbles too, and named by the only key there is.
+    @Test func mirroredIncomingSide() throws {
+        let sandbox = try ThemeSandbox()
+        try sandbox.set("bubbles.incoming_mirrors_outgoing", true)
+        try sandbox.set("bubbles.incoming", nil)
+        try sandbox.set("generate.incoming", nil)
+        let clean = lint(sandbox)
+        #expect(clean.errors.isEmpty && clean.warnings.isEmpty, "\(clean.findings.map(\.description))")
+        try sandbox.set("bubbles.outgoing.cap_insets", ["top": 24, "left": 10, "bottom": 24, "right": 10])
+        try sandbox.set("generate.size.height", 60)
+        for file in try BubbleArt.render(try ThemeDocument(directory: sandbox.classic), file: sandbox.file) {
+            try file.png.write(to: URL(fileURLWithPath: sandbox.classic + "/" + file.name))
+        }
+        let errors = lint(sandbox).errors
+        #expect(errors.map(\.key) == ["bubbles.outgoing.cap_insets", "bubbles.outgoing.cap_insets"])
+        #expect(errors.map { $0.problem.contains("lowest outgoing bubble") } == [true, false])
+        #expect(errors.map { $0.problem.contains("lowest incoming bubble") } == [false, true])
+    }
+
     /// Caps that start above the tail put it in the stretched middle, at every scale.
     @Test func tailInAStretchedZone() throws {
         let sandbox = try ThemeSandbox()
