@@ -17,6 +17,9 @@ public struct ThemeDocument: Sendable, Equatable {
     public var strings: ThemeStrings
     /// XEP-0393 styling (`styling.directives`): nil draws bodies as they are (classic).
     public var styling: StylingDirectives?
+    /// `lint.accept`: `bubbles theme lint` findings the theme keeps on purpose (finding key →
+    /// reason), such as the origin app's own low-contrast grey in `classic`. Drawing ignores it.
+    public var lintAccepted: [String: String] = [:]
 }
 
 /// Words the theme shows in place of a message.

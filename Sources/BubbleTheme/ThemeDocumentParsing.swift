@@ -7,7 +7,7 @@ extension ThemeDocument {
     /// Parses and checks `theme.json` bytes; `file` names the file in errors.
     public init(data: Data, file: String) throws {
         let root = try JSONNode.parse(data, file: file)
-        _ = try root.object(known: ["name", "dark_variant", "colors", "fonts", "layout", "bubbles", "generate", "strings", "styling"])
+        _ = try root.object(known: ["name", "dark_variant", "colors", "fonts", "layout", "bubbles", "generate", "strings", "styling", "lint"])
         name = try root["name"].nonEmptyString()
         darkVariant = root["dark_variant"].isPresent ? try Self.themeName(root["dark_variant"]) : nil
         colors = try Self.colors(root["colors"])
@@ -17,6 +17,21 @@ extension ThemeDocument {
         generate = root["generate"].isPresent ? try Self.art(root["generate"], mirrored: bubbles.incomingMirrorsOutgoing) : nil
         strings = try Self.strings(root["strings"])
         styling = try Self.styling(root["styling"])
+        lintAccepted = try Self.lintAccepted(root["lint"])
+    }
+
+    /// `lint.accept`: finding keys (`colors.time`) mapped to why the theme keeps them.
+    private static func lintAccepted(_ node: JSONNode) throws -> [String: String] {
+        guard node.isPresent else { return [:] }
+        _ = try node.object(known: ["accept"])
+        guard case .object(let members)? = node["accept"].value else {
+            throw node["accept"].error("expected an object of finding keys and their reasons, e.g. {\"colors.time\": \"why\"}")
+        }
+        var accepted: [String: String] = [:]
+        for key in members.keys.sorted() {
+            accepted[key] = try node["accept"][key].nonEmptyString()
+        }
+        return accepted
     }
 
     private static func strings(_ node: JSONNode) throws -> ThemeStrings {

@@ -30,7 +30,7 @@ import Testing
         let theme = try Theme.loadWithImages(directory: TestSupport.themesDirectory + "/imessage-style")
         let outgoing = try theme.outgoingBubble.image.asset(forScale: 2).image.pixels()
         let incoming = try theme.incomingBubble.image.asset(forScale: 2).image.pixels()
-        let blue = Pixel(RGBAColor(hex: "#0B84FE")!)
+        let blue = Pixel(try #require(theme.document.generate?.outgoing.fill))
         #expect(outgoing.width == 96 && outgoing.height == 80)
         #expect(outgoing[48, 40] == blue)
         #expect(outgoing[95, 79].alpha > 0, "the tail's point reaches the bottom-right corner")
