@@ -89,4 +89,14 @@ import Testing
         #expect(TestSupport.contents(of: folder) == ["long.json"], "no file and no temporary file")
         #expect(Snapshot.run(["render", input, "--scale", "2", "-o", folder + "/long.png"]).code == 0, "PNG takes it")
     }
+
+    /// The theme preview sheet is PNG only: a `.webp` name is refused instead of holding PNG bytes.
+    @Test func themePreviewRefusesAWebPName() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = Snapshot.run(["theme", "preview", "classic", "-o", folder + "/sheet.webp"])
+        #expect(run.code == 2)
+        #expect(Self.firstLine(run.err) == "bubbles theme preview: -o \(folder)/sheet.webp: the preview sheet is PNG; name it .png")
+        #expect(TestSupport.contents(of: folder).isEmpty)
+    }
 }
