@@ -77,6 +77,7 @@ import Testing
         let input = folder + "/long.json"
         try Data(json.utf8).write(to: URL(fileURLWithPath: input))
         let output = folder + "/long.webp"
+        try Data("an older file".utf8).write(to: URL(fileURLWithPath: output))
         // "screen 375 pt, 200 rows, height 9000 pt, times in UTC"
         let summary = Self.firstLine(Snapshot.run(["layout", input]).out)
         let points = try #require(summary.split(separator: ",").first { $0.hasPrefix(" height ") }?.split(separator: " ")[1])
@@ -86,7 +87,8 @@ import Testing
         #expect(run.code == 1)
         #expect(Self.firstLine(run.err) == "bubbles render: 750×\(Int(pixels.rounded(.up))) px exceeds WebP's limit of 16383 px "
                 + "per side; use --pages (screen-sized WebP files) or PNG", "\(run.err)")
-        #expect(TestSupport.contents(of: folder) == ["long.json"], "no file and no temporary file")
+        #expect(TestSupport.contents(of: folder) == ["long.json", "long.webp"], "no temporary file left")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data("an older file".utf8), "the old file untouched")
         #expect(Snapshot.run(["render", input, "--scale", "2", "-o", folder + "/long.png"]).code == 0, "PNG takes it")
     }
 
