@@ -79,3 +79,49 @@ extension CairoContext {
         return .generated(color: color, photoProblem: problem)
     }
 }
+
+/// The letters on an avatar without a photo, as iOS Contacts draws them: the first letter of
+/// the first and of the last word ("Ann Marie Lee" → "AL"), one letter for a one-word name,
+/// and for a name in Chinese, Japanese or Korean its first character alone ("王小明" → "王"),
+/// since those names are not written as words with initials.
+///
+/// A word's initial is its first letter or digit, so emoji, brackets and other punctuation
+/// are skipped ("🎉 Party Time" → "PT", "(Ann)" → "A"); a word with neither counts as no word.
+/// A name with no letter at all has no initials (the avatar is its colour alone). Letters are
+/// upper-cased unless that makes two of one ("ß" stays "ß").
+public enum AvatarInitials {
+    public static func initials(for name: String) -> String {
+        let initials = name.split(whereSeparator: \.isWhitespace).compactMap { word in word.first(where: isInitial) }
+        guard let first = initials.first else { return "" }
+        if isIdeographicName(first) { return String(first) }
+        guard initials.count > 1, let last = initials.last, !isIdeographicName(last) else { return upper(first) }
+        return upper(first) + upper(last)
+    }
+
+    /// A letter or a decimal digit (judged by the character's first scalar, so "É" written
+    /// as E and a combining accent counts).
+    static func isInitial(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber: return true
+        default: return false
+        }
+    }
+
+    /// Han, kana, Hangul and Bopomofo: scripts whose names take their first character alone.
+    static func isIdeographicName(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        if scalar.properties.isIdeographic { return true }
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x3040...0x30FF, 0x3100...0x312F, 0x3130...0x318F, 0x31A0...0x31BF, 0x31F0...0x31FF,
+             0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF, 0xFF66...0xFF9F, 0xFFA0...0xFFDC:
+            return true
+        default: return false
+        }
+    }
+
+    private static func upper(_ character: Character) -> String {
+        let upper = String(character).uppercased()
+        return upper.count == 1 ? upper : String(character)
+    }
+}

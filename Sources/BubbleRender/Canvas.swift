@@ -4,23 +4,26 @@ import Foundation
 
 /// The file formats a drawing can become.
 public enum OutputFormat: String, Sendable, CaseIterable {
-    case png, pdf, svg
+    case png, pdf, svg, webp
 
     /// The format a file name asks for by its extension (`out.PNG` → `.png`), nil if none fits.
     public init?(path: String) {
         self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
     }
+
+    /// Whether the format is pixels (PNG, WebP) rather than a document in points (PDF, SVG).
+    public var isRaster: Bool { self == .png || self == .webp }
 }
 
-/// A drawing area of `width`×`height` points and the document it becomes: PNG pixels at
-/// `scale` pixels per point, or a one-page PDF or SVG in points.
+/// A drawing area of `width`×`height` points and the document it becomes: PNG or WebP pixels
+/// at `scale` pixels per point, or a one-page PDF or SVG in points.
 ///
 /// Draw through `context` (user units are points), then call `encoded()` once.
 public final class Canvas {
     public let format: OutputFormat
     public let width: Double
     public let height: Double
-    /// Pixels per point for PNG; 1 for PDF and SVG, whose units are points.
+    /// Pixels per point for PNG and WebP; 1 for PDF and SVG, whose units are points.
     public let scale: Int
     public let context: CairoContext
 
@@ -59,6 +62,12 @@ public final class Canvas {
             }
             surface = try CairoSurface.image(pixelWidth: Int(pixelWidth), pixelHeight: Int(pixelHeight))
             self.scale = scale
+        case .webp:
+            let pixelWidth = (width * Double(scale)).rounded(.up)
+            let pixelHeight = (height * Double(scale)).rounded(.up)
+            if let problem = WebPWriter.sizeProblem(pixelWidth: pixelWidth, pixelHeight: pixelHeight) { throw problem }
+            surface = try CairoSurface.image(pixelWidth: Int(pixelWidth), pixelHeight: Int(pixelHeight))
+            self.scale = scale
         case .pdf:
             surface = try CairoSurface.pdf(width: width, height: height)
             self.scale = 1
@@ -80,7 +89,8 @@ public final class Canvas {
     }
 
     /// The finished file's bytes. For PDF and SVG this ends the document: draw nothing after it.
-    public func encoded() throws -> Data {
+    /// `webp` says how a WebP canvas keeps its pixels; other formats ignore it.
+    public func encoded(webp: WebPCompression = .lossless) throws -> Data {
         try context.check("draw the \(format.rawValue.uppercased()) canvas")
         switch format {
         case .png:
@@ -91,6 +101,7 @@ public final class Canvas {
             let opaque = Self.isOpaque(surface)
             return try PNGWriter.file(width: width, height: height, opaque: opaque,
                                       bands: [PNGWriter.band(surface, opaque: opaque, isLast: true)])
+        case .webp: return try WebPWriter.file(context.surface, compression: webp)
         case .pdf, .svg: return try context.surface.finishDocument()
         }
     }
@@ -108,9 +119,9 @@ public final class Canvas {
         return true
     }
 
-    /// The drawn pixels (PNG canvases only), for tests and snapshot comparison.
+    /// The drawn pixels (PNG and WebP canvases only), for tests and snapshot comparison.
     public func pixels() throws -> PixelBuffer {
-        guard format == .png else { throw CanvasError(problem: "only PNG canvases have pixels") }
+        guard format.isRaster else { throw CanvasError(problem: "only PNG and WebP canvases have pixels") }
         return try PixelBuffer(surface: context.surface)
     }
 }

@@ -46,8 +46,10 @@ public struct ConversationRenderer: Sendable {
     /// Renders `viewport` (the whole conversation when nil) into a file's bytes. A whole
     /// conversation as PDF is a document of pages `pageHeight` tall (see `pdfPages`); PNG and
     /// SVG are one image. Each distinct image is decoded once, into `images` (a fresh cache when nil).
+    /// WebP is one image too, at most 16383 px per side (longer ones are refused: use viewports);
+    /// `webp` says whether it is lossless (the default) or lossy.
     public func render(_ layout: ConversationLayout, viewport: Viewport? = nil, format: OutputFormat,
-                       scale: Int, pageHeight: Double = 667, times: StageTimes? = nil,
+                       scale: Int, pageHeight: Double = 667, webp: WebPCompression = .lossless, times: StageTimes? = nil,
                        images: ImageCache? = nil) throws -> Data {
         let times = times ?? StageTimes()
         let images = images ?? ImageCache()
@@ -55,11 +57,12 @@ public struct ConversationRenderer: Sendable {
         if format == .pdf && viewport == nil {
             return try renderPDFPages(layout, pageHeight: pageHeight, times: times, images: images)
         }
-        guard format == .png else {
+        guard format.isRaster else {
             let canvas = try Canvas(format: format, width: layout.screenWidth, height: area.height, scale: scale)
             try times.measure(\.drawing) { try draw(layout, viewport: area, on: canvas, faces: try FreeTypeFaces(), images: images) }
             return try times.measure(\.encoding) { try canvas.encoded() }
         }
+        if format == .webp { return try renderWebP(layout, area: area, scale: scale, compression: webp, times: times, images: images) }
         return try renderPNG(layout, area: area, scale: scale, times: times, images: images)
     }
 
@@ -128,15 +131,52 @@ public struct ConversationRenderer: Sendable {
         let (pixelWidth, pixelHeight) = (Int(width), Int(height))
         let opaque = theme.colors.background.alpha >= 1
         let bandCount = (pixelHeight + Self.bandHeight - 1) / Self.bandHeight
+        final class Bands: @unchecked Sendable {
+            var encoded: [PNGWriter.Band?]
+            let lock = NSLock()
+            init(_ count: Int) { encoded = Array(repeating: nil, count: count) }
+        }
+        let bands = Bands(bandCount)
+        try drawBands(layout, area: area, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, times: times,
+                      images: images) { index, surface in
+            let band = try PNGWriter.band(surface, opaque: opaque, isLast: index == bandCount - 1)
+            bands.lock.lock()
+            bands.encoded[index] = band
+            bands.lock.unlock()
+        }
+        return try times.measure(\.encoding) {
+            try PNGWriter.file(width: pixelWidth, height: pixelHeight, opaque: opaque, bands: bands.encoded.map { $0! })
+        }
+    }
+
+    /// Draws the same bands as `renderPNG` (so WebP holds exactly the PNG's pixels) into one
+    /// libwebp picture, which is then encoded once; WebP cannot be written a band at a time.
+    private func renderWebP(_ layout: ConversationLayout, area: Viewport, scale: Int, compression: WebPCompression,
+                            times: StageTimes, images: ImageCache) throws -> Data {
+        guard (1...3).contains(scale) else { throw CanvasError(problem: "scale \(scale) is not one of 1, 2, 3") }
+        let width = (layout.screenWidth * Double(scale)).rounded(.up), height = (area.height * Double(scale)).rounded(.up)
+        if let problem = WebPWriter.sizeProblem(pixelWidth: width, pixelHeight: height) { throw problem }
+        let picture = try WebPWriter.Picture(width: Int(width), height: Int(height))
+        try drawBands(layout, area: area, scale: scale, pixelWidth: Int(width), pixelHeight: Int(height), times: times,
+                      images: images) { index, surface in
+            try picture.copy(surface, toRow: index * Self.bandHeight)
+        }
+        return try times.measure(\.encoding) { try picture.encoded(compression) }
+    }
+
+    /// Draws `area` in bands of `bandHeight` rows on every core and hands each band's surface,
+    /// with its index from the top, to `finish` on the core that drew it (timed as encoding).
+    private func drawBands(_ layout: ConversationLayout, area: Viewport, scale: Int, pixelWidth: Int, pixelHeight: Int,
+                           times: StageTimes, images: ImageCache,
+                           finish: @escaping @Sendable (Int, CairoSurface) throws -> Void) throws {
+        let bandCount = (pixelHeight + Self.bandHeight - 1) / Self.bandHeight
         let workers = max(1, min(bandCount, ProcessInfo.processInfo.activeProcessorCount))
         final class Results: @unchecked Sendable {
-            var bands: [PNGWriter.Band?]
             var error: Error?
             var drawing = 0.0, encoding = 0.0
             let lock = NSLock()
-            init(_ count: Int) { bands = Array(repeating: nil, count: count) }
         }
-        let results = Results(bandCount)
+        let results = Results()
         let renderer = UncheckedSendable(self)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let local = StageTimes()
@@ -148,12 +188,7 @@ public struct ConversationRenderer: Sendable {
                     let canvas = try Canvas(pixelWidth: pixelWidth, pixelHeight: rows, scale: scale)
                     let band = Viewport(y: area.y + Double(top) / Double(scale), height: canvas.height)
                     try local.measure(\.drawing) { try renderer.value.draw(layout, viewport: band, on: canvas, faces: faces, images: images) }
-                    let encoded = try local.measure(\.encoding) {
-                        try PNGWriter.band(canvas.context.surface, opaque: opaque, isLast: index == bandCount - 1)
-                    }
-                    results.lock.lock()
-                    results.bands[index] = encoded
-                    results.lock.unlock()
+                    try local.measure(\.encoding) { try finish(index, canvas.context.surface) }
                 }
             } catch {
                 results.lock.lock()
@@ -168,9 +203,6 @@ public struct ConversationRenderer: Sendable {
         if let error = results.error { throw error }
         times.drawing += results.drawing
         times.encoding += results.encoding
-        return try times.measure(\.encoding) {
-            try PNGWriter.file(width: pixelWidth, height: pixelHeight, opaque: opaque, bands: results.bands.map { $0! })
-        }
     }
 
     /// Draws `viewport` (the whole conversation when nil) onto `canvas` at the context's current

@@ -157,9 +157,16 @@ extension ConversationRenderer {
                             images: ImageCache) throws {
         let drawing = try context.drawAvatar(photo: row.sender.avatar, jid: row.sender.jid, in: cgRect(avatar),
                                              shape: theme.layout.avatarShape, images: images)
-        guard case .generated = drawing, let initial = row.senderName.first else { return }
-        let initials = try initialsEngine.layout(String(initial).uppercased(),
-                                                 style: TextStyle(fontSize: avatar.height * 0.45, maxWidth: .infinity, role: .name))
+        let letters = AvatarInitials.initials(for: row.senderName)
+        guard case .generated = drawing, !letters.isEmpty else { return }
+        // Two letters stay clear of a round avatar's edge: a little smaller, and narrowed to
+        // 70% of its width when wide ("MW").
+        var size = avatar.height * (letters.count > 1 ? 0.4 : 0.45)
+        var initials = try initialsEngine.layout(letters, style: TextStyle(fontSize: size, maxWidth: .infinity, role: .name))
+        if letters.count > 1, initials.width > avatar.width * 0.7 {
+            size *= avatar.width * 0.7 / initials.width
+            initials = try initialsEngine.layout(letters, style: TextStyle(fontSize: size, maxWidth: .infinity, role: .name))
+        }
         let origin = CGPoint(x: avatar.x + (avatar.width - initials.width) / 2,
                              y: avatar.y + (avatar.height - initials.height) / 2)
         try TextDrawing.draw(initials, at: origin, color: .white, in: context, faces: faces)

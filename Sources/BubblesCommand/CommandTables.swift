@@ -71,7 +71,7 @@ extension Command {
         run: LayoutCommand.run)
 
     static let render = Command(
-        words: ["render"], summary: "render a conversation to PNG, PDF or SVG",
+        words: ["render"], summary: "render a conversation to PNG, PDF, SVG or WebP",
         synopsis: "usage: bubbles render INPUT [--account JID --peer JID] [--vcards FILE] -o OUT.png [options]",
         description: "INPUT is an XMPPFramework archive or a JSON conversation (as for `bubbles models`).",
         options: [OptionGroups.conversation(), OptionGroups.screen, OptionGroups.image(output: Options.output)],

@@ -31,13 +31,16 @@ enum Options {
     static let output = Option<String>.string(
         "--output", aliases: ["-o"], "FILE", help: "where to write; written atomically (no partial file on failure)")
     static let format = Option<String>.string(
-        "--format", "png|pdf|svg", help: "the file's format", default: "from the output's extension, else png")
-    static let scale = Option<Int>.integer("--scale", "1|2|3", help: "pixels per point for PNG", default: "the device's")
+        "--format", "png|pdf|svg|webp", help: "the file's format; an output extension must name the same format",
+        default: "from the output's extension, else png")
+    static let quality = Option<Int>.integer(
+        "--quality", "0-100", help: "lossy WebP at this quality (WebP only)", default: "lossless")
+    static let scale = Option<Int>.integer("--scale", "1|2|3", help: "pixels per point for PNG and WebP", default: "the device's")
     static let viewport = Option<Bool>.flag(
         "--viewport", help: "one device-sized screen showing the newest messages at the bottom, as the app opens "
             + "the conversation")
     static let pages = Option<Bool>.flag(
-        "--pages", help: "the whole conversation cut into device-sized screens: OUT-1.png, OUT-2.png, … (a PDF is always one document of device-sized pages, cut between rows)")
+        "--pages", help: "the whole conversation cut into device-sized screens: OUT-1.png, OUT-2.png, … (a PDF is always one document of device-sized pages, cut between rows; a WebP taller than 16383 px needs this)")
 }
 
 /// The groups commands compose (HarfBuzz `util/` style).
@@ -58,7 +61,7 @@ enum OptionGroups {
 
     /// What `render` and `demo` write; `output` is the command's own `-o` line (required or defaulted).
     static func image(output: Option<String>) -> OptionGroup {
-        OptionGroup("image", [output, Options.format, Options.scale, Options.viewport, Options.pages])
+        OptionGroup("image", [output, Options.format, Options.quality, Options.scale, Options.viewport, Options.pages])
     }
 }
 
@@ -116,6 +119,7 @@ struct ScreenOptions {
 /// The image group without `-o` (whose default differs per command), read and checked.
 struct ImageOptions {
     var format: OutputFormat?
+    var webp: WebPCompression
     var scale: Int
     var viewport: Bool
     var pages: Bool
@@ -123,14 +127,38 @@ struct ImageOptions {
     init(_ parsed: ParsedOptions, screen: ScreenOptions) throws {
         if let name = parsed[Options.format] {
             guard let format = OutputFormat(rawValue: name.lowercased()) else {
-                throw CommandError.usage("--format must be png, pdf or svg")
+                throw CommandError.usage("--format must be png, pdf, svg or webp")
             }
             self.format = format
+        }
+        if let quality = parsed[Options.quality] {
+            guard WebPCompression.qualities.contains(quality) else { throw CommandError.usage("--quality must be 0…100") }
+            webp = .lossy(quality: quality)
+        } else {
+            webp = .lossless
         }
         scale = try screen.scale(parsed)
         viewport = parsed[Options.viewport]
         pages = parsed[Options.pages]
         if viewport && pages { throw CommandError.usage("--viewport and --pages exclude each other") }
+    }
+
+    /// The format `output` is written in: `--format` and the extension must agree, and
+    /// `--quality` needs WebP.
+    func format(for output: String) throws -> OutputFormat {
+        let chosen: OutputFormat
+        do {
+            chosen = try OutputFormatChoice.format(for: output, requested: format)
+        } catch .mismatch(_, let fileExtension, let requested) {
+            throw CommandError.usage("-o \(output): the extension .\(fileExtension) does not match --format \(requested.rawValue)")
+        } catch .unknownExtension(_, let fileExtension) {
+            throw CommandError.usage("-o \(output): .\(fileExtension) is not an output format; "
+                                     + "name the file .png, .pdf, .svg or .webp (or give no extension)")
+        }
+        if webp != .lossless && chosen != .webp {
+            throw CommandError.usage("--quality is for WebP output only; this writes \(chosen.rawValue.uppercased())")
+        }
+        return chosen
     }
 }
 

@@ -28,7 +28,7 @@ struct RenderOptions {
 
     /// Lays out and draws; returns the view-model's warnings. Every file is written atomically.
     func render(_ conversation: Conversation, to output: String, io: CommandIO) throws -> [String] {
-        let format = image.format ?? OutputFormat(path: output) ?? .png
+        let format = try image.format(for: output)
         let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
                                           mediaDirectory: input.mediaDirectory(io: io), io: io)
         let model = chat.items(of: conversation)
@@ -40,7 +40,7 @@ struct RenderOptions {
             let base = (path as NSString).deletingPathExtension, ext = (path as NSString).pathExtension
             for index in 0..<count {
                 let page = ConversationRenderer.Viewport(y: Double(index) * screenHeight, height: screenHeight)
-                let data = try chat.render(layout, format: format, scale: image.scale, viewport: page)
+                let data = try chat.render(layout, format: format, scale: image.scale, viewport: page, webp: image.webp)
                 try write(data, to: "\(base)-\(index + 1).\(ext.isEmpty ? format.rawValue : ext)", io: io)
             }
         } else {
@@ -51,8 +51,8 @@ struct RenderOptions {
                 io.writeError("rendering \(layout.rows.count) rows, \(Int(layout.height)) pt tall…\n")
             }
             // A PDF of the whole conversation is one document of screen-sized pages, cut between rows.
-            try write(try chat.render(layout, format: format, scale: image.scale, viewport: area, pageHeight: screenHeight),
-                      to: path, io: io)
+            try write(try chat.render(layout, format: format, scale: image.scale, viewport: area, pageHeight: screenHeight,
+                                      webp: image.webp), to: path, io: io)
         }
         return model.warnings
     }

@@ -19,6 +19,10 @@ struct ThemePreviewCommand {
         let names = parsed.positionals
         guard names.count == 1 else { throw CommandError.usage("give one theme name or theme directory") }
         guard let output else { throw CommandError.usage("give the sheet's file with -o") }
+        // The sheet is always PNG: `-o sheet.webp` must not hold PNG bytes.
+        guard (try? OutputFormatChoice.format(for: output, requested: .png)) != nil else {
+            throw CommandError.usage("-o \(output): the preview sheet is PNG; name it .png")
+        }
 
         let theme = try CommandGlue.loadTheme(names[0], io: io)
         var themes = [theme]

@@ -67,18 +67,22 @@ public struct ChatScreen: Sendable {
 
     /// The file bytes of `viewport` (the whole conversation when nil) at `scale` pixels per point.
     /// A whole conversation as PDF is a document of pages `pageHeight` tall, cut between rows.
+    /// WebP is lossless unless `webp` says lossy.
     public func render(_ layout: ConversationLayout, format: OutputFormat = .png, scale: Int = 2,
-                       viewport: ConversationRenderer.Viewport? = nil, pageHeight: Double = 667) throws -> Data {
-        try renderer.render(layout, viewport: viewport, format: format, scale: scale, pageHeight: pageHeight)
+                       viewport: ConversationRenderer.Viewport? = nil, pageHeight: Double = 667,
+                       webp: WebPCompression = .lossless) throws -> Data {
+        try renderer.render(layout, viewport: viewport, format: format, scale: scale, pageHeight: pageHeight, webp: webp)
     }
 
     /// Renders and writes atomically (no partial file on failure); the format comes from the
-    /// path's extension unless given. Returns the number of bytes written.
+    /// path's extension unless given, and a given one must match the extension (see
+    /// `OutputFormatChoice`). Returns the number of bytes written.
     @discardableResult
     public func write(_ layout: ConversationLayout, to path: String, format: OutputFormat? = nil, scale: Int = 2,
-                      viewport: ConversationRenderer.Viewport? = nil, pageHeight: Double = 667) throws -> Int {
-        let data = try render(layout, format: format ?? OutputFormat(path: path) ?? .png, scale: scale, viewport: viewport,
-                              pageHeight: pageHeight)
+                      viewport: ConversationRenderer.Viewport? = nil, pageHeight: Double = 667,
+                      webp: WebPCompression = .lossless) throws -> Int {
+        let data = try render(layout, format: try OutputFormatChoice.format(for: path, requested: format), scale: scale,
+                              viewport: viewport, pageHeight: pageHeight, webp: webp)
         try OutputFile.write(data, to: path)
         return data.count
     }

@@ -68,6 +68,7 @@ import Testing
         case .png: #expect(outputs[0].starts(with: [0x89, 0x50, 0x4E, 0x47]))
         case .pdf: #expect(head == "%PDF-")
         case .svg: #expect(head == "<?xml")
+        case .webp: #expect(outputs[0].prefix(4) == Data("RIFF".utf8) && outputs[0].subdata(in: 8..<12) == Data("WEBP".utf8))
         }
     }
 
