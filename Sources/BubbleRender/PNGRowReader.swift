@@ -81,8 +81,9 @@ public final class PNGRowReader {
         let (depth, colourType, interlace) = (header[8], header[9], header[12])
         guard depth == 8, colourType == 2 || colourType == 6, interlace == 0 else {
             let kinds: [UInt8: String] = [0: "grey", 2: "RGB", 3: "palette", 4: "grey with alpha", 6: "RGBA"]
-            throw fail("a \(depth)-bit \(kinds[colourType] ?? "colour type \(colourType)")\(interlace == 0 ? "" : " interlaced") PNG; "
-                       + "only 8-bit RGB or RGBA PNGs without interlacing (as bubbles writes them) can be compared")
+            throw fail("the PNG is \(kinds[colourType] ?? "of colour type \(colourType)"), \(depth) bits per sample"
+                       + (interlace == 0 ? "" : ", interlaced")
+                       + "; only 8-bit RGB or RGBA PNGs without interlacing (as bubbles writes them) can be compared")
         }
         width = word(0)
         height = word(4)

@@ -99,7 +99,7 @@ struct SnapshotCommand {
         }
         let scale = Double(rendering.scale)
         func points(_ pixel: Int) -> String { JSONText.number(Double(pixel) / scale) }
-        line += "\(comparison.count) pixels (more than \(tolerance) per channel apart) within x \(points(box.minX))…\(points(box.maxX + 1)), "
+        line += "\(comparison.count) pixel\(comparison.count == 1 ? "" : "s") (more than \(tolerance) per channel apart) within x \(points(box.minX))…\(points(box.maxX + 1)), "
             + "y \(points(box.minY))…\(points(box.maxY + 1)) pt"
         let sources = comparison.sources(in: rendering.layout, scale: rendering.scale, top: rendering.top)
         let shown = sources.prefix(12).joined(separator: ", ")
