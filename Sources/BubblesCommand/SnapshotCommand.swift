@@ -124,7 +124,8 @@ struct SnapshotCommand {
         }
         let difference = LineDiff(reference: expected, actual: text)
         io.write(difference.text)
-        io.write("differs from \(reference): \(difference.removed) lines removed, \(difference.inserted) added\n")
+        io.write("differs from \(reference): \(difference.removed) line\(difference.removed == 1 ? "" : "s") removed, "
+                 + "\(difference.inserted) added\n")
         return ExitCode.different
     }
 
