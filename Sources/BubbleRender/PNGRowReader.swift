@@ -87,8 +87,8 @@ public final class PNGRowReader {
         }
         width = word(0)
         height = word(4)
-        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 24 else {
-            throw fail("a PNG of \(width)×\(height) pixels cannot be compared")
+        guard width > 0, height > 0, width <= 32767, height <= 1 << 24 else {
+            throw fail("a PNG of \(width)×\(height) pixels cannot be compared (at most 32767 pixels wide, 16777216 tall)")
         }
         hasAlpha = colourType == 6
         imageData = chunks

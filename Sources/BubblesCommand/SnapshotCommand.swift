@@ -24,6 +24,9 @@ struct SnapshotCommand {
         if layoutOnly && reference.lowercased().hasSuffix(".png") {
             throw CommandError.usage("--layout compares `layout --json` text: give a .json reference, not \(reference)")
         }
+        if !layoutOnly && reference.lowercased().hasSuffix(".json") {
+            throw CommandError.usage("a .json reference holds layout text: add --layout to compare it")
+        }
         if record && diff != nil { throw CommandError.usage("--record writes the reference; --diff is for comparing") }
 
         let choice = ConversationInput(parsed)

@@ -168,6 +168,27 @@ import Testing
         #expect(png.errors.hasPrefix("bubbles snapshot: --layout compares `layout --json` text: give a .json reference, not ref.png\n"))
     }
 
+    /// With --viewport the image is the newest screenful, so its pixel rows start at the
+    /// layout's height minus the screen's: a change in the last message is placed in its row.
+    @Test func viewportDifferencesAreMappedToTheirRows() throws {
+        let folder = try sampleFolder()
+        #expect(snapshot(["--reference", "ref.png", "--record", "--viewport"], in: folder).exitCode == 0)
+        let size = try pngSize(try data(folder, "ref.png"))
+        #expect(size.width == 320 && size.height == 568)
+        #expect(snapshot(["--reference", "ref.png", "--viewport"], in: folder).exitCode == 0)
+        try edit(folder, "\"On my way\"", "\"On my way!\"")
+        let changed = snapshot(["--reference", "ref.png", "--viewport"], in: folder)
+        #expect(changed.exitCode == 5)
+        #expect(changed.output.hasSuffix(", in rows message 10\n"), "\(changed.output)")
+    }
+
+    @Test func referenceKindAndModeMustAgree() throws {
+        let folder = try sampleFolder()
+        let json = snapshot(["--reference", "ref.json"], in: folder)
+        #expect(json.exitCode == 2)
+        #expect(json.errors.hasPrefix("bubbles snapshot: a .json reference holds layout text: add --layout to compare it\n"))
+    }
+
     @Test func helpAndTheToolsListNameIt() throws {
         let folder = try PreviewFolder()
         let help = PreviewRun(["snapshot", "--help"], in: folder.path)
