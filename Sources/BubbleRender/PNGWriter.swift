@@ -140,7 +140,7 @@ enum PNGWriter {
         return Data(compressed)
     }
 
-    private static func appendChunk(_ type: String, _ body: Data, to output: inout Data) {
+    static func appendChunk(_ type: String, _ body: Data, to output: inout Data) {
         output.appendBigEndian(UInt32(body.count))
         let typeAndBody = Data(type.utf8) + body
         output.append(typeAndBody)

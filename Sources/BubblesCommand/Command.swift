@@ -42,7 +42,7 @@ public struct Command: Sendable {
 public enum Bubbles {
     /// In the order of the data flow, as `bubbles help` lists them.
     public static let all: [Command] = [
-        .list, .models, .measure, .layout, .render, .demo,
+        .list, .models, .measure, .layout, .render, .demo, .snapshot,
         .themePreview, .themeMakeImages, .themeLint, .benchMeasure, .benchRender,
     ]
 
@@ -101,7 +101,8 @@ public enum Bubbles {
         \(rows.joined(separator: "\n"))
 
         exit codes: 0 done, 1 an input could not be used, 2 bad command line,
-                    3 done but some inputs were skipped, 4 measured heights differ from --expect
+                    3 done but some inputs were skipped, 4 measured heights differ from --expect,
+                    5 a snapshot differs from its reference
 
         """
     }

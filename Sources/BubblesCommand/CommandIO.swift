@@ -41,6 +41,8 @@ public enum ExitCode {
     public static let partial: Int32 = 3
     /// `measure --expect`: at least one row height differs from the expected one.
     public static let mismatch: Int32 = 4
+    /// `snapshot`: the rendering (or layout) differs from the reference.
+    public static let different: Int32 = 5
 }
 
 /// An error that ends a command with a message for the user and an exit code.
