@@ -1,3 +1,8 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
 /// XML constructs that XMPP forbids (RFC 6120 §11.1) and that are refused by a byte scan of the
 /// raw text before FoundationXML sees it, for stanzas and vCards alike.
 ///
@@ -59,5 +64,19 @@ enum ForbiddenXML: Equatable {
             return false
         }
         return true
+    }
+}
+
+extension XMLParser {
+    /// A parser for XMPP's XML (stanzas, vCards, MAM dumps), set up the one way all of them
+    /// are read: namespaces resolved, prefixes not reported, no external entity ever loaded.
+    /// Call it only on text `ForbiddenXML.first(in:)` has passed.
+    static func forXMPP(_ text: String, delegate: any XMLParserDelegate) -> XMLParser {
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.shouldProcessNamespaces = true
+        parser.shouldReportNamespacePrefixes = false
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = delegate
+        return parser
     }
 }

@@ -53,11 +53,7 @@ public struct MAMDump: Sendable {
         }
         let (document, lineOffset) = Self.singleRooted(text)
         let collector = MAMDumpCollector(limits: limits)
-        let parser = XMLParser(data: Data(document.utf8))
-        parser.shouldProcessNamespaces = true
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = collector
+        let parser = XMLParser.forXMPP(document, delegate: collector)
         _ = parser.parse()
         if let error = parser.parserError {
             let code = (error as NSError).code

@@ -58,11 +58,7 @@ public struct Stanza: Sendable, Equatable {
             break
         }
         let collector = StanzaCollector(limits: limits)
-        let parser = XMLParser(data: Data(text.utf8))
-        parser.shouldProcessNamespaces = true
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = collector
+        let parser = XMLParser.forXMPP(text, delegate: collector)
         _ = parser.parse()  // returns true for some malformed input: `parserError` decides
         self = collector.stanza
         if let error = parser.parserError, !collector.refusedRoot {

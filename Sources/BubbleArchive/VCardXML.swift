@@ -23,10 +23,7 @@ struct VCardFields: Equatable {
             break
         }
         let collector = VCardCollector()
-        let parser = XMLParser(data: Data(xml.utf8))
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = collector
+        let parser = XMLParser.forXMPP(xml, delegate: collector)
         guard parser.parse() || collector.finished else {
             throw VCardProblem("the vCard XML is malformed (\(parser.parserError.map { "\($0.localizedDescription)" } ?? "parse error"))")
         }

@@ -76,6 +76,17 @@ enum CommandGlue {
         return locale
     }
 
+    /// The conversation laid out on the screen the options describe: the one path `layout`,
+    /// `render`, `demo` and `snapshot` share (the chat screen, the view-model and its warnings,
+    /// the rows).
+    static func layOut(_ conversation: Conversation, input: ConversationInput, screen: ScreenOptions,
+                       io: CommandIO) throws -> (chat: ChatScreen, model: ConversationViewModel, layout: ConversationLayout) {
+        let chat = try Self.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
+                                   mediaDirectory: input.mediaDirectory(io: io), io: io)
+        let model = chat.items(of: conversation)
+        return (chat, model, try chat.layout(model.items, screenWidth: screen.width))
+    }
+
     static func timeZone(_ identifier: String?) throws -> TimeZone {
         guard let identifier else { return TimeZone(identifier: "UTC")! }
         guard let zone = TimeZone(identifier: identifier) else {

@@ -11,10 +11,7 @@ struct LayoutCommand {
         let input = try parsed.onlyPositional("give one archive or JSON conversation")
         let conversation = try CommandGlue.loadConversation(path: input, account: choice.account, peer: choice.peer,
                                                             vcards: choice.vcards, io: io)
-        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
-                                          mediaDirectory: choice.mediaDirectory(io: io), io: io)
-        let model = chat.items(of: conversation)
-        let layout = try chat.layout(model.items, screenWidth: screen.width)
+        let (_, model, layout) = try CommandGlue.layOut(conversation, input: choice, screen: screen, io: io)
         io.write(json ? Self.json(layout, theme: screen.theme, explain: explain) : Self.table(layout))
         return ModelsCommand.reportWarnings(model.warnings, io: io)
     }

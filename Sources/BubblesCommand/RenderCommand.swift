@@ -29,10 +29,7 @@ struct RenderOptions {
     /// Lays out and draws; returns the view-model's warnings. Every file is written atomically.
     func render(_ conversation: Conversation, to output: String, io: CommandIO) throws -> [String] {
         let format = try image.format(for: output)
-        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
-                                          mediaDirectory: input.mediaDirectory(io: io), io: io)
-        let model = chat.items(of: conversation)
-        let layout = try chat.layout(model.items, screenWidth: screen.width)
+        let (chat, model, layout) = try CommandGlue.layOut(conversation, input: input, screen: screen, io: io)
         let path = io.resolve(output)
         let screenHeight = screen.device.height
         if image.pages && format != .pdf {

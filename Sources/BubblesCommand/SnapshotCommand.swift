@@ -34,10 +34,7 @@ struct SnapshotCommand {
         let scale = try screen.scale(parsed)
         let conversation = try CommandGlue.loadConversation(path: input, account: choice.account, peer: choice.peer,
                                                             vcards: choice.vcards, io: io)
-        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
-                                          mediaDirectory: choice.mediaDirectory(io: io), io: io)
-        let model = chat.items(of: conversation)
-        let layout = try chat.layout(model.items, screenWidth: screen.width)
+        let (chat, model, layout) = try CommandGlue.layOut(conversation, input: choice, screen: screen, io: io)
         if !model.warnings.isEmpty { _ = ModelsCommand.reportWarnings(model.warnings, io: io) }
 
         if layoutOnly {
