@@ -112,15 +112,18 @@ extension ThemeDocument {
                           styles: styles, fallbacks: fallbacks)
     }
 
-    /// A plain file name of Fonts/: never a path, so a theme cannot reach system fonts.
+    /// A plain file name of Fonts/: never a path, so a theme cannot reach system fonts; a
+    /// collection's face is `NAME.ttc#N`.
     private static func fontFile(_ node: JSONNode) throws -> String {
-        let file = try node.nonEmptyString()
+        let entry = try node.nonEmptyString()
+        let file = FontSet.fileAndFace(entry).file
         let lowercased = file.lowercased()
-        guard !file.contains("/"), !file.hasPrefix("."),
+        let isCollection = lowercased.hasSuffix(".ttc")
+        guard !file.contains("/"), !file.hasPrefix("."), file == entry || isCollection,
               [".otf", ".ttf", ".ttc"].contains(where: { lowercased.hasSuffix($0) }) else {
-            throw node.error("'\(file)' is not a font file name in Fonts/ (e.g. Inter-Regular.otf)")
+            throw node.error("'\(entry)' is not a font file name in Fonts/ (e.g. Inter-Regular.otf, NotoSansCJK-Regular.ttc#2)")
         }
-        return file
+        return entry
     }
 
     private static func layout(_ node: JSONNode) throws -> ThemeLayout {

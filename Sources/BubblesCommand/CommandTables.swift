@@ -44,6 +44,8 @@ extension Command {
         Reads NDJSON lines {"id": ..., "text": ...} from FILE or standard input and writes one line
         per message: {"id", "lines", "width", "height", "row_height"} in points, unrounded.
         row_height is the origin app's: h > 20 ? h + 80 : 100, h the measured text height.
+        A message with characters no bundled font has gains "missing_glyphs": N (characters drawn
+        as .notdef boxes); --explain lists them per run ("missing": ["U+E000"]).
         """,
         notes: """
         Unusable input lines (not JSON, no text, invalid UTF-8) are reported on standard error with
