@@ -53,7 +53,7 @@ extension Command {
         """,
         options: [OptionGroup("measure", [
             MeasureCommand.screenWidth, MeasureCommand.textWidth, MeasureCommand.fontSize, MeasureCommand.explain,
-            MeasureCommand.expect, MeasureCommand.tolerance, MeasureCommand.fonts,
+            MeasureCommand.expect, MeasureCommand.tolerance, MeasureCommand.fonts, MeasureCommand.language,
         ])],
         run: MeasureCommand.run)
 
@@ -131,6 +131,9 @@ extension MeasureCommand {
     static let tolerance = Option<Double>.number("--tolerance", "PT", help: "allowed difference for --expect", default: "0.5")
     static let fonts = Option<String>.string(
         "--fonts", "DIR", help: "use the fonts in DIR instead of the bundled ones (same file names)")
+    static let language = Option<String>.string("--language", "TAG", help: """
+        shape in this BCP 47 language (ja, ko, zh-Hant, zh-HK): the fonts' language forms (locl);         default none
+        """)
 }
 
 extension LayoutCommand {

@@ -53,7 +53,7 @@ public enum ThemeLint {
             return (missing.map { ThemeLintFinding(.error, key: $0.key, "'\($0.file)' is not in Fonts/ (\(directory))") }, nil)
         }
         do {
-            return ([], try TextEngine(fonts: theme.fontRoles(fontsDirectory: directory)))
+            return ([], try TextEngine(fonts: theme.fontRoles(fontsDirectory: directory), language: theme.fonts.language))
         } catch {
             return ([ThemeLintFinding(.error, key: "fonts", "the fonts do not load: \(error)")], nil)
         }
