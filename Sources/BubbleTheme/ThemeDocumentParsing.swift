@@ -129,7 +129,7 @@ extension ThemeDocument {
         let isCollection = lowercased.hasSuffix(".ttc")
         guard !file.contains("/"), !file.hasPrefix("."), file == entry || isCollection,
               [".otf", ".ttf", ".ttc"].contains(where: { lowercased.hasSuffix($0) }) else {
-            throw node.error("'\(entry)' is not a font file name in Fonts/ (e.g. Inter-Regular.otf, NotoSansCJK-Regular.ttc#2)")
+            throw node.error("'\(entry)' is not a font file name in Fonts/ (e.g. Inter-Regular.otf)")
         }
         return entry
     }
