@@ -31,8 +31,8 @@ extension Command {
         (UTC), kind and what it shows.
         """,
         notes: """
-        Warnings (rows shown as placeholders, texts cut short) go to standard error, followed by
-        their count; the exit code is then 3.
+        Warnings (rows shown as placeholders, texts cut short, characters no bundled font has,
+        named by code point) go to standard error, followed by their count; the exit code is then 3.
         """,
         options: [OptionGroups.conversation(), OptionGroup("models", [ModelsCommand.json])],
         run: ModelsCommand.run)
