@@ -28,8 +28,12 @@ struct FontFallback: Sendable {
         let primaryFont = fonts[Int(chain[0])]
         primaryCoversASCII = (0x20...0x7E).allSatisfy { primaryFont.covers(UInt32($0)) }
         var table = [UInt8](repeating: 0xFF, count: Int(Self.tableLimit))
-        for index in chain.reversed() {
-            for scalar in coveredScalars(fonts[Int(index)]) where scalar < Self.tableLimit { table[Int(scalar)] = index }
+        // Through a raw buffer: ~90,000 stores per chain with the full CJK collection, and an
+        // array subscript pays a uniqueness check on every one (measurable at start-up).
+        table.withUnsafeMutableBufferPointer { slots in
+            for index in chain.reversed() {
+                for scalar in coveredScalars(fonts[Int(index)]) where scalar < Self.tableLimit { slots[Int(scalar)] = index }
+            }
         }
         firstCoveringFont = table
     }

@@ -5,8 +5,9 @@ import Glibc
 /// One fallback chain: the fonts a piece of text may use, in order, its primary font first.
 ///
 /// Every cluster gets the first font that covers it, so the order is part of the result:
-/// the bundled order is Inter → Noto Sans CJK SC → Noto Sans Arabic → Noto Sans Hebrew →
-/// Noto Color Emoji, the order of the benchmarks in `../shared/bench` that we compare with.
+/// the bundled order is Inter → Noto Sans CJK SC → Noto Sans Arabic UI → Noto Sans Hebrew →
+/// the other scripts' Noto fonts → Noto Color Emoji: the order of the benchmarks in
+/// `../shared/bench` (which stop at Hebrew) with the newer scripts added before emoji.
 public struct FontSet: Sendable {
     public let fonts: [OpenTypeFont]
 
@@ -18,11 +19,29 @@ public struct FontSet: Sendable {
 
     public var primary: OpenTypeFont { fonts[0] }
 
-    /// The bundled files, in fallback order after the primary font.
+    /// The bundled files, in fallback order after the primary font. `#2` is the Simplified
+    /// Chinese face of the Noto Sans CJK collection (faces 0–4: JP, KR, SC, TC, HK; all five
+    /// map the same characters, and differ in which regional glyph forms they default to).
+    /// The script fonts prefer the `UI` variants, whose vertical metrics are made for UI lines
+    /// (as the fonts iOS falls back to are); Armenian, Georgian and Ethiopic have none.
     public static let bundledFallbackFiles = [
-        "NotoSansCJKsc-Regular-subset.otf", "NotoSansArabic-Regular.ttf",
-        "NotoSansHebrew-Regular.ttf", "NotoColorEmoji.ttf",
+        "NotoSansCJK-Regular.ttc#2", "NotoSansArabicUI-Regular.ttf", "NotoSansHebrew-Regular.ttf",
+        "NotoSansThaiUI-Regular.ttf", "NotoSansLaoUI-Regular.ttf", "NotoSansKhmerUI-Regular.ttf",
+        "NotoSansMyanmarUI-Regular.ttf", "NotoSansDevanagariUI-Regular.ttf", "NotoSansBengaliUI-Regular.ttf",
+        "NotoSansTamilUI-Regular.ttf", "NotoSansTeluguUI-Regular.ttf", "NotoSansGujaratiUI-Regular.ttf",
+        "NotoSansGurmukhiUI-Regular.ttf", "NotoSansKannadaUI-Regular.ttf", "NotoSansMalayalamUI-Regular.ttf",
+        "NotoSansSinhalaUI-Regular.ttf", "NotoSansArmenian-Regular.ttf", "NotoSansGeorgian-Regular.ttf",
+        "NotoSansEthiopic-Regular.ttf", "NotoColorEmoji.ttf",
     ]
+
+    /// A chain entry's file and face: `NAME.ttc#N` is face N of a font collection, any other
+    /// name face 0.
+    public static func fileAndFace(_ entry: String) -> (file: String, face: Int) {
+        guard let hash = entry.lastIndex(of: "#"), let face = Int(entry[entry.index(after: hash)...]), face >= 0 else {
+            return (entry, 0)
+        }
+        return (String(entry[..<hash]), face)
+    }
 
     /// The primary font file of each role in `Fonts/`: Inter for text, names and times,
     /// DejaVu Sans Mono (the design Menlo, iOS's monospace font, grew from) for code.
@@ -67,14 +86,16 @@ extension FontRoles {
                       directory: directory)
     }
 
-    /// Each role's chain given as file names in `directory` (the bundled `Fonts/` when nil);
-    /// `files[.text]` is required. Each file is opened once, however many chains name it.
+    /// Each role's chain given as file names in `directory` (the bundled `Fonts/` when nil),
+    /// `NAME.ttc#N` for face N of a collection; `files[.text]` is required. Each file is
+    /// opened once, however many chains name it.
     public init(files: [FontRole: [String]], directory: String? = nil) throws {
         let folder = try directory ?? FontSet.locateBundledFonts()
         var opened: [String: OpenTypeFont] = [:]
         func font(_ file: String) throws -> OpenTypeFont {
             if let font = opened[file] { return font }
-            let font = try OpenTypeFont(path: folder + "/" + file)
+            let (name, face) = FontSet.fileAndFace(file)
+            let font = try OpenTypeFont(path: folder + "/" + name, faceIndex: face)
             opened[file] = font
             return font
         }

@@ -26,6 +26,8 @@ struct Shaper {
     let cache: ShapeCache?
     /// Counts shaping runs for tests (nil in ordinary layouts).
     let tally: WorkTally?
+    /// The engine's text language (HarfBuzz's `locl` and language-system lookups), or nil.
+    var language: hb_language_t? = nil
 
     /// Shapes a segment. `clusterEnds` are the grapheme cluster ends from the segment's first
     /// cluster on (ascending, absolute offsets).
@@ -93,8 +95,9 @@ struct Shaper {
                             UInt32(segment.lowerBound - paragraph.lowerBound), Int32(segment.count))
         hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
-        // No language: HarfBuzz would otherwise take the process locale's, and results would
-        // depend on the machine.
+        // A language only when the engine was given one: unset, HarfBuzz would take the
+        // process locale's, and results would depend on the machine.
+        if let language { hb_buffer_set_language(buffer, language) }
         var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
         if segment.lowerBound == paragraph.lowerBound { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if segment.upperBound == paragraph.upperBound { flags |= HB_BUFFER_FLAG_EOT.rawValue }

@@ -10,15 +10,22 @@ import BubbleUnicode
 /// the shaping cache is locked per shard.
 public final class TextEngine: Sendable {
     public let fonts: FontRoles
+    /// The BCP 47 language every text is shaped in (`ja`, `ko`, `zh-Hant`, `zh-HK`), or nil.
+    public let language: String?
     private let table: FontTable
     private let cache: ShapeCache?
+    private let shapingLanguage: ShapingLanguage
 
     /// `cachesShaping: false` shapes every segment afresh (the cache must never change a result;
-    /// tests compare both).
-    public init(fonts: FontRoles, cachesShaping: Bool = true) throws {
+    /// tests compare both). `language` (a theme's or a command's) turns on the fonts'
+    /// language-specific forms (`locl`): the Noto Sans CJK face then draws Japanese, Korean or
+    /// Traditional Chinese glyph forms. Nil shapes with no language, the same on every machine.
+    public init(fonts: FontRoles, language: String? = nil, cachesShaping: Bool = true) throws {
         self.fonts = fonts
+        self.language = language
         table = try FontTable(fonts)
         cache = cachesShaping ? ShapeCache() : nil
+        shapingLanguage = ShapingLanguage(language)
     }
 
     /// An engine whose every role uses one chain.
@@ -61,7 +68,8 @@ public final class TextEngine: Sendable {
                         styling: TextStyling, tally: WorkTally?) throws -> TextLayout {
         let opportunities = try LineBreaks.opportunities(in: buffer)
         tally?.work.breakOpportunities += opportunities.count
-        let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache, tally: tally), styling: styling)
+        let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache, tally: tally,
+                                                 language: shapingLanguage.value), styling: styling)
         let breaker = LineBreaker(maxWidth: style.maxWidth, tally: tally)
         var lines: [TextLine] = []
         var top = 0.0

@@ -31,7 +31,8 @@ public struct Theme: Sendable, Equatable {
         let document = try ThemeDocument(directory: directory)
         let root = JSONNode(value: nil, path: "", file: directory + "/theme.json")
         if let fontsDirectory {
-            for (key, file) in document.fonts.namedFiles where !FileManager.default.fileExists(atPath: fontsDirectory + "/" + file) {
+            for (key, file) in document.fonts.namedFiles
+                where !FileManager.default.fileExists(atPath: fontsDirectory + "/" + FontSet.fileAndFace(file).file) {
                 throw ThemeError(file: root.file, key: key, problem: "'\(file)' is not in \(fontsDirectory)")
             }
         }

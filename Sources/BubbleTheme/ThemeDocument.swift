@@ -88,6 +88,9 @@ public struct ThemeFonts: Sendable, Equatable {
     public var styles: [FontRole: ThemeStyleFont]
     /// Font files (in Fonts/) tried in order for characters the primary font lacks.
     public var fallbacks: [String]
+    /// The BCP 47 language texts are shaped in (`ja`, `ko`, `zh-Hant`, `zh-HK`): the fonts'
+    /// language forms (`locl`), e.g. Japanese glyph forms from Noto Sans CJK. Nil: none.
+    public var language: String? = nil
 
     /// Every font file named, with the JSON path that names it (for errors).
     public var namedFiles: [(key: String, file: String)] {

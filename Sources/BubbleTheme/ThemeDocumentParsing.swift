@@ -95,7 +95,7 @@ extension ThemeDocument {
 
     private static func fonts(_ node: JSONNode) throws -> ThemeFonts {
         let styleRoles = FontRole.allCases.filter { ![.text, .name, .time].contains($0) }
-        _ = try node.object(known: ["text", "name", "time", "fallbacks"] + styleRoles.map(\.themeKey))
+        _ = try node.object(known: ["text", "name", "time", "fallbacks", "language"] + styleRoles.map(\.themeKey))
         func font(_ node: JSONNode) throws -> ThemeFont {
             _ = try node.object(known: ["file", "size"])
             return ThemeFont(file: try fontFile(node["file"]), size: try node["size"].number(in: ThemeLimits.fontSize, unit: "pt"))
@@ -108,19 +108,30 @@ extension ThemeDocument {
                                           fallbacks: style["fallbacks"].isPresent ? try style["fallbacks"].array().map(fontFile) : nil)
         }
         let fallbacks = node["fallbacks"].isPresent ? try node["fallbacks"].array().map(fontFile) : []
+        var language: String? = nil
+        if node["language"].isPresent {
+            let tag = try node["language"].nonEmptyString()
+            guard tag.count <= 35, tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+                throw node["language"].error("'\(tag)' is not a BCP 47 language tag (e.g. ja, ko, zh-Hant, zh-HK)")
+            }
+            language = tag
+        }
         return ThemeFonts(text: try font(node["text"]), name: try font(node["name"]), time: try font(node["time"]),
-                          styles: styles, fallbacks: fallbacks)
+                          styles: styles, fallbacks: fallbacks, language: language)
     }
 
-    /// A plain file name of Fonts/: never a path, so a theme cannot reach system fonts.
+    /// A plain file name of Fonts/: never a path, so a theme cannot reach system fonts; a
+    /// collection's face is `NAME.ttc#N`.
     private static func fontFile(_ node: JSONNode) throws -> String {
-        let file = try node.nonEmptyString()
+        let entry = try node.nonEmptyString()
+        let file = FontSet.fileAndFace(entry).file
         let lowercased = file.lowercased()
-        guard !file.contains("/"), !file.hasPrefix("."),
+        let isCollection = lowercased.hasSuffix(".ttc")
+        guard !file.contains("/"), !file.hasPrefix("."), file == entry || isCollection,
               [".otf", ".ttf", ".ttc"].contains(where: { lowercased.hasSuffix($0) }) else {
-            throw node.error("'\(file)' is not a font file name in Fonts/ (e.g. Inter-Regular.otf)")
+            throw node.error("'\(entry)' is not a font file name in Fonts/ (e.g. Inter-Regular.otf)")
         }
-        return file
+        return entry
     }
 
     private static func layout(_ node: JSONNode) throws -> ThemeLayout {

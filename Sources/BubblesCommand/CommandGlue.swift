@@ -78,13 +78,16 @@ enum CommandGlue {
 
     /// The conversation laid out on the screen the options describe: the one path `layout`,
     /// `render`, `demo` and `snapshot` share (the chat screen, the view-model and its warnings,
-    /// the rows).
+    /// the rows). The warnings gain one per row that draws a character as a missing-glyph box.
     static func layOut(_ conversation: Conversation, input: ConversationInput, screen: ScreenOptions,
                        io: CommandIO) throws -> (chat: ChatScreen, model: ConversationViewModel, layout: ConversationLayout) {
         let chat = try Self.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
                                    mediaDirectory: input.mediaDirectory(io: io), io: io)
-        let model = chat.items(of: conversation)
-        return (chat, model, try chat.layout(model.items, screenWidth: screen.width))
+        var model = chat.items(of: conversation)
+        let layout = try chat.layout(model.items, screenWidth: screen.width)
+        // Characters drawn as .notdef boxes are warnings like any other (exit 3), one per row.
+        model.warnings += layout.missingGlyphWarnings
+        return (chat, model, layout)
     }
 
     static func timeZone(_ identifier: String?) throws -> TimeZone {

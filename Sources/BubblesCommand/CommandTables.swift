@@ -31,8 +31,8 @@ extension Command {
         (UTC), kind and what it shows.
         """,
         notes: """
-        Warnings (rows shown as placeholders, texts cut short) go to standard error, followed by
-        their count; the exit code is then 3.
+        Warnings (rows shown as placeholders, texts cut short, characters no bundled font has,
+        named by code point) go to standard error, followed by their count; the exit code is then 3.
         """,
         options: [OptionGroups.conversation(), OptionGroup("models", [ModelsCommand.json])],
         run: ModelsCommand.run)
@@ -44,6 +44,8 @@ extension Command {
         Reads NDJSON lines {"id": ..., "text": ...} from FILE or standard input and writes one line
         per message: {"id", "lines", "width", "height", "row_height"} in points, unrounded.
         row_height is the origin app's: h > 20 ? h + 80 : 100, h the measured text height.
+        A message with characters no bundled font has gains "missing_glyphs": N (characters drawn
+        as .notdef boxes); --explain lists them per run ("missing": ["U+E000"]).
         """,
         notes: """
         Unusable input lines (not JSON, no text, invalid UTF-8) are reported on standard error with
@@ -51,7 +53,7 @@ extension Command {
         """,
         options: [OptionGroup("measure", [
             MeasureCommand.screenWidth, MeasureCommand.textWidth, MeasureCommand.fontSize, MeasureCommand.explain,
-            MeasureCommand.expect, MeasureCommand.tolerance, MeasureCommand.fonts,
+            MeasureCommand.expect, MeasureCommand.tolerance, MeasureCommand.fonts, MeasureCommand.language,
         ])],
         run: MeasureCommand.run)
 
@@ -129,6 +131,9 @@ extension MeasureCommand {
     static let tolerance = Option<Double>.number("--tolerance", "PT", help: "allowed difference for --expect", default: "0.5")
     static let fonts = Option<String>.string(
         "--fonts", "DIR", help: "use the fonts in DIR instead of the bundled ones (same file names)")
+    static let language = Option<String>.string("--language", "TAG", help: """
+        shape in this BCP 47 language (ja, ko, zh-Hant, zh-HK): the fonts' language forms (locl);         default none
+        """)
 }
 
 extension LayoutCommand {

@@ -23,7 +23,8 @@ struct MeasureCommand {
         let (messages, problems) = MessageLines.parse(data, source: source)
         for problem in problems { io.writeError(problem.message + ", skipped\n") }
 
-        let engine = try TextEngine(fonts: FontRoles.bundled(directory: fontsDirectory.map(io.resolve)))
+        let engine = try TextEngine(fonts: FontRoles.bundled(directory: fontsDirectory.map(io.resolve)),
+                                    language: parsed[Self.language])
         let style = TextStyle(fontSize: fontSize, maxWidth: width)
         let layouts = try layoutInParallel(messages.map(\.styled), engine: engine, style: style)
 

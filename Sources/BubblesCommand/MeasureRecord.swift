@@ -16,6 +16,9 @@ struct MeasureRecord {
             ("height", JSONText.number(layout.height)),
             ("row_height", JSONText.number(rowHeight)),
         ]
+        // Only when there are any: the output of text every font covers stays as it was.
+        let missing = layout.missingGlyphs.count
+        if missing > 0 { pairs.append(("missing_glyphs", String(missing))) }
         if explain {
             pairs.append(("explain", TextReceipt.lines(layout)))
         }

@@ -14,9 +14,17 @@ struct ModelsCommand {
         let conversation = try CommandGlue.loadConversation(path: input, account: choice.account, peer: choice.peer,
                                                 vcards: choice.vcards, io: io)
         let options = ViewModelOptions(mediaDirectory: try choice.mediaDirectory(io: io))
-        let model = ConversationViewModel(conversation: conversation, options: options, images: RasterImageVerifier())
+        var model = ConversationViewModel(conversation: conversation, options: options, images: RasterImageVerifier())
+        model.warnings += try missingGlyphWarnings(model)
         io.write(json ? jsonText(input: input, model: model) : table(model))
         return reportWarnings(model.warnings, io: io)
+    }
+
+    /// Rows that would draw a character as a missing-glyph box with the bundled fonts (the
+    /// classic theme's chains), found by laying the models out as `layout` does.
+    static func missingGlyphWarnings(_ model: ConversationViewModel) throws -> [String] {
+        let layouter = ConversationLayouter(metrics: .classic, engine: try TextEngine(fonts: FontRoles.bundled()))
+        return try layouter.layout(model.items, screenWidth: 375).missingGlyphWarnings
     }
 
     /// Each warning, then `N warnings`, on standard error; exit code 3 when there were any.

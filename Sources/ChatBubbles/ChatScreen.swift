@@ -38,7 +38,7 @@ public struct ChatScreen: Sendable {
         self.timeZone = timeZone
         self.locale = locale
         self.mediaDirectory = mediaDirectory
-        let engine = try TextEngine(fonts: theme.fontRoles(fontsDirectory: fontsDirectory))
+        let engine = try TextEngine(fonts: theme.fontRoles(fontsDirectory: fontsDirectory), language: theme.fonts.language)
         layouter = ConversationLayouter(metrics: theme.layoutMetrics, engine: engine, timeZone: timeZone, locale: locale)
         renderer = try ConversationRenderer(theme: theme, initialsEngine: engine)
     }

@@ -48,12 +48,12 @@ public enum ThemeLint {
         } catch {
             return ([ThemeLintFinding(.error, key: "fonts", "the bundled Fonts/ folder is not found: \(error)")], nil)
         }
-        let missing = theme.fonts.namedFiles.filter { !FileManager.default.fileExists(atPath: directory + "/" + $0.file) }
+        let missing = theme.fonts.namedFiles.filter { !FileManager.default.fileExists(atPath: directory + "/" + FontSet.fileAndFace($0.file).file) }
         guard missing.isEmpty else {
             return (missing.map { ThemeLintFinding(.error, key: $0.key, "'\($0.file)' is not in Fonts/ (\(directory))") }, nil)
         }
         do {
-            return ([], try TextEngine(fonts: theme.fontRoles(fontsDirectory: directory)))
+            return ([], try TextEngine(fonts: theme.fontRoles(fontsDirectory: directory), language: theme.fonts.language))
         } catch {
             return ([ThemeLintFinding(.error, key: "fonts", "the fonts do not load: \(error)")], nil)
         }

@@ -1,0 +1,85 @@
+import BubblesCommand
+import Foundation
+import Testing
+
+/// Characters no bundled font has are reported by every command that lays text out: `measure`
+/// counts them (`missing_glyphs`) and `--explain` names them per run; `models`, `layout` and
+/// `render` warn once per row with its code points and exit 3.
+@Suite struct MissingGlyphCommandTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    func bubbles(_ arguments: [String], input: Data = Data(), in folder: String = Self.repository.path)
+        -> (code: Int32, out: String, err: String) {
+        let output = PreviewSink(), errors = PreviewSink()
+        let io = CommandIO(readStandardInput: { input }, write: { output.append($0) },
+                           writeError: { errors.append($0) }, currentDirectory: folder)
+        let code = Bubbles.main(arguments, io: io)
+        return (code, output.text, errors.text)
+    }
+
+    func objects(_ ndjson: String) throws -> [[String: Any]] {
+        try ndjson.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test func measureCountsMissingGlyphsOnlyWhereThereAreAny() throws {
+        let input = Data("""
+            {"id": "ok", "text": "Hello ㅋㅋ ไทย"}
+            {"id": "pua", "text": "a\\uE001b \\uDB80\\uDC00"}
+
+            """.utf8)
+        let result = bubbles(["measure", "-"], input: input)
+        #expect(result.code == 0, "\(result.err)")
+        let lines = try objects(result.out)
+        #expect(lines.count == 2)
+        #expect(lines[0]["missing_glyphs"] == nil)
+        #expect(!result.out.split(separator: "\n")[0].contains("missing_glyphs"))
+        #expect((lines[1]["missing_glyphs"] as? NSNumber)?.intValue == 2)
+    }
+
+    @Test func explainNamesTheCodePointsInTheirRun() throws {
+        let input = Data(#"{"id": 1, "text": "ab\uE001 cd"}"#.utf8 + [0x0A])
+        let result = bubbles(["measure", "--explain", "-"], input: input)
+        let line = try #require(try objects(result.out).first)
+        let runs = try #require((line["explain"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])
+        let withMissing = runs.filter { $0["missing"] != nil }
+        #expect(withMissing.count == 1)
+        #expect(withMissing.first?["missing"] as? [String] == ["U+E001"])
+        #expect(withMissing.first?["face"] as? String == "Inter Regular")
+        let range = (withMissing.first?["start"] as? Int ?? -1)..<(withMissing.first?["end"] as? Int ?? -1)
+        #expect(range.contains(2))
+    }
+
+    /// A JSON conversation whose second message has private-use characters twice.
+    func conversation(in folder: URL) throws -> String {
+        let json = """
+            {"version": 1, "account": "me@example.com",
+             "participants": [{"id": "me@example.com", "name": "Me"}, {"id": "ann@example.com", "name": "Ann"}],
+             "messages": [
+               {"id": "1", "sender": "ann@example.com", "time": "2024-05-01T09:30:00Z", "kind": "text", "text": "สวัสดี ㅋㅋ नमस्ते"},
+               {"id": "2", "sender": "me@example.com", "time": "2024-05-01T09:31:00Z", "kind": "text", "text": "x \\uE001\\uE001 \\uDBBF\\uDFFD"}
+             ]}
+            """
+        let path = folder.appendingPathComponent("tofu.json")
+        try Data(json.utf8).write(to: path)
+        return path.path
+    }
+
+    @Test(arguments: [["models"], ["layout"], ["render", "-o", "out.png"]])
+    func conversationCommandsWarnOncePerRowAndExit3(command: [String]) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("missing-glyphs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = try conversation(in: folder)
+        let result = bubbles([command[0], input] + command.dropFirst(), in: folder.path)
+        #expect(result.code == 3, "\(result.err)")
+        let warnings = result.err.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+        #expect(warnings.count == 1, "\(result.err)")
+        let warning = String(warnings.first ?? "")
+        #expect(warning.contains("2 characters have no glyph"), "\(warning)")
+        #expect(warning.hasSuffix("U+E001 U+FFFFD"), "\(warning)")
+        #expect(result.err.hasSuffix("1 warning\n"))
+    }
+}
