@@ -99,7 +99,10 @@ struct LineBreaker {
             total += width
         }
         var trailing = 0.0
-        for (offset, index) in unit.enumerated().reversed() {
+        var index = unit.upperBound
+        while index >= unit.lowerBound {
+            defer { index -= 1 }
+            let offset = index - unit.lowerBound
             let segment = segments[index]
             if segment.isTab {
                 trailing += widths[offset]
