@@ -111,7 +111,7 @@ extension ConversationLayouter {
         let width = max(40, maxText - parts.quoteBarWidth - parts.quoteBarGap)
         let name = try engine.layout(quote.senderName, style: TextStyle(fontSize: metrics.nameFontSize, maxWidth: width, role: .name))
         let text = try truncated(quote.text.string, lines: parts.quoteLines,
-                                 style: TextStyle(fontSize: parts.quoteFontSize, maxWidth: width))
+                                 style: metrics.messageTextStyle(fontSize: parts.quoteFontSize, maxWidth: width))
         return MeasuredQuote(name: name, text: text, width: parts.quoteBarWidth + parts.quoteBarGap + max(name.width, text.width))
     }
 

@@ -168,14 +168,14 @@ extension ConversationLayouter {
 
     private func measureContent(_ speech: Speech, maxText: Double) throws -> MeasuredContent {
         let m = metrics
-        let style = TextStyle(fontSize: m.textFontSize, maxWidth: maxText)
+        let style = m.messageTextStyle(fontSize: m.textFontSize, maxWidth: maxText)
         guard let message = speech.message else {
             return MeasuredContent(size: (36, 20), isTextLike: true, row: .typing)
         }
         switch message.content {
         case .text(let text):
             if let sizes = m.jumbomojiSizes, message.quote == nil, let count = Jumbomoji.count(in: text.string), count <= sizes.count {
-                let layout = try engine.layout(text, style: TextStyle(fontSize: sizes[count - 1], maxWidth: maxText))
+                let layout = try engine.layout(text, style: m.messageTextStyle(fontSize: sizes[count - 1], maxWidth: maxText))
                 return MeasuredContent(size: (layout.width, layout.height), isTextLike: false, row: .jumbomoji(layout))
             }
             let layout = try engine.layout(text, style: style)

@@ -1,3 +1,4 @@
+import BubbleText
 /// The geometry a theme gives the layout: every length, size and rule of a row, in one
 /// place. The classic values are the origin app's numbers; the formulas here are the only
 /// ones (`bubbles measure` and the layouter both call them).
@@ -16,6 +17,10 @@ public struct LayoutMetrics: Sendable, Equatable {
     /// The origin app's one-line minimum: a text lower than this still gets a bubble this high.
     public var minimumTextHeight: Double
     public var textFontSize: Double
+    /// Tab stops of message text, points apart (theme `text.tab_interval`; NSParagraphStyle's 28).
+    public var tabInterval: Double = TextStyle.defaultTabInterval
+    /// Where Korean message text may break (theme `text.line_break_strategy`, `--line-break-strategy`).
+    public var lineBreakStrategy: LineBreakStrategy = .standard
     public var nameFontSize: Double
     public var timeFontSize: Double
     /// Image messages are shown at most this wide, scaled in proportion.
@@ -177,4 +182,12 @@ public struct PartMetrics: Sendable, Equatable {
     public var labelPadding = EdgeInsets(top: 3, left: 10, bottom: 3, right: 10)
 
     public init() {}
+}
+
+extension LayoutMetrics {
+    /// The style of message text (bodies, quotes): its size and width with the theme's tab
+    /// stops and line-break strategy.
+    public func messageTextStyle(fontSize: Double, maxWidth: Double) -> TextStyle {
+        TextStyle(fontSize: fontSize, maxWidth: maxWidth, tabInterval: tabInterval, lineBreakStrategy: lineBreakStrategy)
+    }
 }

@@ -42,19 +42,30 @@ struct FontFallback: Sendable {
     /// after `start`. Whitespace never switches fonts on its own: it keeps the font of the text
     /// before it, or takes the font of the text after it at the start of a paragraph and after
     /// an emoji (whose font's space is a full emoji wide), as Pango does; a space between two
-    /// emoji or at the end takes the primary font.
+    /// emoji or at the end takes the primary font. A space before a digit, punctuation or a
+    /// symbol (script Common, so no new script run in Pango) takes that character's font, as
+    /// Pango's itemizer gives it ("国 3" has Inter's space, "国 a" the CJK font's).
     func fonts(for text: UnsafeBufferPointer<UInt16>, from start: Int, boundaries: [Int]) -> [UInt8] {
         var result = [UInt8](repeating: primary, count: boundaries.count)
         if primaryCoversASCII && text[start..<(boundaries.last ?? start)].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             return result
         }
         var pendingSpaces: [Int] = []
+        var keptSpaces: [Int] = []
         var previous: UInt8? = nil
+        // After right-to-left letters a digit starts a new bidi run (and a new Pango item), so
+        // the space keeps the font before it.
+        var previousIsRightToLeft = false
         var clusterStart = start
         for (index, end) in boundaries.enumerated() {
             defer { clusterStart = end }
             if end == clusterStart + 1, let font = singleUnitFont(text[clusterStart]) {
                 result[index] = font
+                if !keptSpaces.isEmpty {
+                    settle(&keptSpaces, before: font, scalar: UInt32(text[clusterStart]), text: text, start: start,
+                           boundaries: boundaries, result: &result)
+                }
+                previousIsRightToLeft = Self.isRightToLeft(UInt32(text[clusterStart]))
                 previous = font
                 resolve(&pendingSpaces, to: font, text: text, start: start, boundaries: boundaries, result: &result)
                 continue
@@ -63,6 +74,7 @@ struct FontFallback: Sendable {
             if cluster.isSpaceLike {
                 if let previous, previous != emoji, fonts[Int(previous)].covers(cluster.first) {
                     result[index] = previous
+                    if previous != primary && !previousIsRightToLeft { keptSpaces.append(index) }
                 } else if previous == nil || previous == emoji {
                     pendingSpaces.append(index)
                 } else {
@@ -72,6 +84,11 @@ struct FontFallback: Sendable {
             }
             let font = choose(cluster)
             result[index] = font
+            if !keptSpaces.isEmpty {
+                settle(&keptSpaces, before: font, scalar: cluster.first, text: text, start: start,
+                       boundaries: boundaries, result: &result)
+            }
+            previousIsRightToLeft = Self.isRightToLeft(cluster.first)
             previous = font
             resolve(&pendingSpaces, to: font, text: text, start: start, boundaries: boundaries, result: &result)
         }
@@ -87,6 +104,33 @@ struct FontFallback: Sendable {
             || UnicodeScalars.isEmojiPresentation(scalar) { return nil }
         let font = firstCoveringFont[Int(scalar)]
         return font == 0xFF ? primary : font
+    }
+
+    /// Spaces that kept the font before them move to the font of the character after them when
+    /// that character is script Common (digits, ASCII punctuation, symbols) in another font.
+    private func settle(_ kept: inout [Int], before font: UInt8, scalar: UInt32, text: UnsafeBufferPointer<UInt16>,
+                        start: Int, boundaries: [Int], result: inout [UInt8]) {
+        defer { kept.removeAll() }
+        guard font != emoji, Self.isCommonScript(scalar) else { return }
+        for space in kept where result[space] != font {
+            let spaceScalar = ClusterScalars.firstScalar(text, at: space == 0 ? start : boundaries[space - 1])
+            if fonts[Int(font)].covers(spaceScalar) { result[space] = font }
+        }
+    }
+
+    /// Digits, ASCII punctuation and symbols, Latin-1 signs, and the general punctuation,
+    /// currency, letterlike, number-form, arrow and mathematical blocks: characters of script
+    /// Common that do not start a script run of their own.
+    static func isCommonScript(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x21...0x40, 0x5B...0x60, 0x7B...0x7E, 0xA1...0xBF, 0xD7, 0xF7, 0x2010...0x2BFF: true
+        default: false
+        }
+    }
+
+    /// Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms.
+    static func isRightToLeft(_ scalar: UInt32) -> Bool {
+        (0x0590...0x08FF).contains(scalar) || (0xFB1D...0xFDFF).contains(scalar) || (0xFE70...0xFEFF).contains(scalar)
     }
 
     /// Spaces waiting for the font after them take it, unless it is the emoji font.

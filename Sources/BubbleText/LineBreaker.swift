@@ -4,14 +4,22 @@
 /// Trailing whitespace hangs past the edge at a soft wrap and is not part of the line's width.
 struct LineBreaker {
     let maxWidth: Double
+    /// Distance between default tab stops, points (from the line's start, in logical order).
+    let tabInterval: Double
     /// Counts break candidates for tests (nil in ordinary layouts).
     let tally: WorkTally?
+
+    init(maxWidth: Double, tabInterval: Double = TextStyle.defaultTabInterval, tally: WorkTally?) {
+        self.maxWidth = maxWidth
+        self.tabInterval = tabInterval
+        self.tally = tally
+    }
 
     /// Glyphs of one segment on a line (all of it, or a cluster range after an emergency break).
     struct LinePart {
         let segment: Int
-        let part: ShapedPart
-        let width: Double
+        var part: ShapedPart
+        var width: Double
     }
 
     /// One line's content before bidi reordering: parts in logical order.
@@ -25,35 +33,47 @@ struct LineBreaker {
     /// exactly is not wrapped by floating-point noise.
     private static let tolerance = 1e-6
 
+    /// Width of a tab whose pen is at `pen`: up to the next stop (a tab exactly on a stop goes
+    /// to the one after, as in UIKit and Pango).
+    func tabWidth(at pen: Double) -> Double {
+        guard tabInterval > 0 else { return 0 }
+        let next = ((pen / tabInterval + Self.tolerance).rounded(.down) + 1) * tabInterval
+        return next - pen
+    }
+
+    /// Width of segment `index` with the pen at `pen`.
+    private func width(_ segment: Segment, at pen: Double) -> Double {
+        segment.isTab ? tabWidth(at: pen) : Double(segment.advance) * segment.pointsPerUnit
+    }
+
     func lines(for paragraph: Segmenter.Paragraph) -> [LineContent] {
         let segments = paragraph.segments
         var lines: [LineContent] = []
         var current = LineContent()
         var trailing = 0.0
         var first = 0
+        var widths: [Double] = []
         while first < segments.count {
             var last = first
             while last + 1 < segments.count && segments[last + 1].unit == segments[first].unit { last += 1 }
             let unit = first...last
             first = last + 1
             tally?.work.breakCandidates += 1
-            let width = unit.reduce(0.0) { $0 + Double(segments[$1].shaped.advance) * segments[$1].pointsPerUnit }
-            let unitTrailing = trailingWhitespace(segments, unit)
-            let visible = width - unitTrailing
-            if !current.parts.isEmpty && current.width + visible > maxWidth + Self.tolerance {
+            var (width, unitTrailing) = measure(segments, unit, at: current.width, into: &widths)
+            if !current.parts.isEmpty && current.width + width - unitTrailing > maxWidth + Self.tolerance {
                 current.hanging = trailing
                 lines.append(current)
                 current = LineContent()
+                (width, unitTrailing) = measure(segments, unit, at: 0, into: &widths)
             }
-            if current.parts.isEmpty && visible > maxWidth + Self.tolerance {
+            if current.parts.isEmpty && width - unitTrailing > maxWidth + Self.tolerance {
                 breakInsideUnit(segments, unit, paragraph.clusterEnds, into: &lines, current: &current)
             } else {
-                for index in unit {
+                for (offset, index) in unit.enumerated() {
                     let segment = segments[index]
-                    let part = ShapedPart(range: segment.range, glyphs: segment.shaped.glyphs[...], clusterBase: segment.range.lowerBound,
-                                          advance: segment.shaped.advance)
-                    let partWidth = Double(segment.shaped.advance) * segment.pointsPerUnit
-                    current.parts.append(LinePart(segment: index, part: part, width: partWidth))
+                    let part = ShapedPart(range: segment.range, glyphs: segment.glyphs, clusterBase: segment.clusterBase,
+                                          advance: segment.advance)
+                    current.parts.append(LinePart(segment: index, part: part, width: widths[offset]))
                 }
                 current.width += width
             }
@@ -66,16 +86,32 @@ struct LineBreaker {
         return lines
     }
 
-    /// Width of the whitespace at the end of a unit, which may span segments (a space after an
-    /// emoji is in the emoji's font, and so its own segment when the next word is not).
-    private func trailingWhitespace(_ segments: [Segment], _ unit: ClosedRange<Int>) -> Double {
+    /// The widths of a unit's segments with the line's pen at `pen`, their sum, and the width of
+    /// the whitespace at the unit's end, which may span segments (a space after an emoji is in
+    /// the emoji's font, and so its own segment when the next word is not; a tab is whitespace).
+    private func measure(_ segments: [Segment], _ unit: ClosedRange<Int>, at pen: Double,
+                         into widths: inout [Double]) -> (width: Double, trailing: Double) {
+        widths.removeAll(keepingCapacity: true)
         var total = 0.0
-        for index in unit.reversed() {
+        for index in unit {
+            let width = width(segments[index], at: pen + total)
+            widths.append(width)
+            total += width
+        }
+        var trailing = 0.0
+        var index = unit.upperBound
+        while index >= unit.lowerBound {
+            defer { index -= 1 }
+            let offset = index - unit.lowerBound
             let segment = segments[index]
-            total += Double(segment.trailingWhitespaceAdvance) * segment.pointsPerUnit
+            if segment.isTab {
+                trailing += widths[offset]
+                continue
+            }
+            trailing += Double(segment.trailingWhitespaceAdvance) * segment.pointsPerUnit
             if segment.trailingWhitespaceStart > segment.range.lowerBound { break }
         }
-        return total
+        return (total, trailing)
     }
 
     /// A stretch of glyphs that may not be split: one HarfBuzz cluster, widened to grapheme
@@ -85,6 +121,8 @@ struct LineBreaker {
         let start: Int
         var glyphs: Range<Int>
         var advance: Int32
+        /// A tab, whose width depends on the pen.
+        var isTab = false
     }
 
     private func breakInsideUnit(_ segments: [Segment], _ unit: ClosedRange<Int>, _ clusterEnds: [Int],
@@ -92,9 +130,14 @@ struct LineBreaker {
         var atoms: [Atom] = []
         for index in unit {
             let segment = segments[index]
+            if segment.isTab {
+                atoms.append(Atom(segment: index, start: segment.range.lowerBound, glyphs: 0..<0, advance: 0, isTab: true))
+                continue
+            }
             var segmentAtoms: [Atom] = []
-            for (glyphIndex, glyph) in segment.shaped.glyphs.enumerated() {
-                let start = segment.range.lowerBound + Int(glyph.cluster)
+            for glyphIndex in segment.glyphs.indices {
+                let glyph = segment.glyphs[glyphIndex]
+                let start = segment.clusterBase + Int(glyph.cluster)
                 if let lastIndex = segmentAtoms.indices.last, segmentAtoms[lastIndex].start == start {
                     segmentAtoms[lastIndex].glyphs = segmentAtoms[lastIndex].glyphs.lowerBound..<(glyphIndex + 1)
                     segmentAtoms[lastIndex].advance += glyph.advance
@@ -122,7 +165,7 @@ struct LineBreaker {
         var lineWidth = current.width
         tally?.work.breakCandidates += atoms.count
         for (index, atom) in atoms.enumerated() {
-            let width = Double(atom.advance) * segments[atom.segment].pointsPerUnit
+            let width = atom.isTab ? tabWidth(at: lineWidth) : Double(atom.advance) * segments[atom.segment].pointsPerUnit
             if index > lineStart && lineWidth + width > maxWidth + Self.tolerance {
                 append(atoms, lineStart..<index, segments, to: &current)
                 lines.append(current)
@@ -147,9 +190,9 @@ struct LineBreaker {
             let advance = atoms[index...end].reduce(Int32(0)) { $0 + $1.advance }
             let textEnd = end + 1 < atoms.count && atoms[end + 1].segment == atoms[index].segment
                 ? atoms[end + 1].start : segment.range.upperBound
-            let part = ShapedPart(range: atoms[index].start..<textEnd, glyphs: segment.shaped.glyphs[lower..<upper],
-                                  clusterBase: segment.range.lowerBound, advance: advance)
-            let width = Double(advance) * segment.pointsPerUnit
+            let part = ShapedPart(range: atoms[index].start..<textEnd, glyphs: segment.glyphs[lower..<upper],
+                                  clusterBase: segment.clusterBase, advance: advance)
+            let width = segment.isTab ? tabWidth(at: line.width) : Double(advance) * segment.pointsPerUnit
             line.parts.append(LinePart(segment: atoms[index].segment, part: part, width: width))
             line.width += width
             index = end + 1

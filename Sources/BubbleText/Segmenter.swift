@@ -1,14 +1,32 @@
 import BubbleUnicode
 
 /// A stretch of one paragraph between two places where something changes (font, script, bidi
-/// level, or a line-break opportunity), shaped as one piece.
+/// level, a tab, or a line-break opportunity): a break unit's piece in one font.
+///
+/// Its glyphs are a slice of the shaping of the whole word it belongs to (the text up to the
+/// next space or change, as Chromium's ShapeCache caches it), so kerning and contextual forms
+/// across break opportunities inside a word ("A-V", "ニュース") are kept; where a line is cut
+/// inside a word at a glyph HarfBuzz flags unsafe to break, `LineEdges` reshapes the pieces
+/// on both sides of the cut alone.
 struct Segment {
     let range: Range<Int>
     let font: UInt8
     let level: UInt8
     /// ISO 15924 tag, which is also HarfBuzz's script value.
     let script: UInt32
-    let shaped: ShapedSegment
+    /// Glyphs in visual order, a slice of the word's shaping; clusters count from `clusterBase`.
+    let glyphs: ArraySlice<ShapedGlyph>
+    /// Sum of the glyphs' advances, font units (a tab's is 0: its width depends on the pen).
+    let advance: Int32
+    /// Text offset the glyphs' clusters count from (the word's start).
+    let clusterBase: Int
+    /// Whether a line may not start here without reshaping: the segment starts inside a word and
+    /// HarfBuzz flags its first glyph unsafe to break (or a cluster spans the cut).
+    let unsafeStart: Bool
+    /// A tab: no glyph, as wide as it takes to reach the next tab stop.
+    let isTab: Bool
+    /// Index in the paragraph's cluster ends of the segment's first cluster (for reshaping).
+    let firstCluster: Int
     /// Offset where the segment's trailing whitespace starts (== range.upperBound when none).
     let trailingWhitespaceStart: Int
     /// Advance of that trailing whitespace, font units.
@@ -114,8 +132,18 @@ struct Segmenter {
         if !bidi.isUniform {
             for run in bidi.runs.dropFirst() { cuts.append(run.range.lowerBound + range.lowerBound); changes = true }
         }
+        // A tab is a segment of its own: its width depends on where the line's pen is.
+        var tabCuts: [Int] = []
+        for offset in range where text[offset] == 0x09 {
+            tabCuts.append(offset)
+            tabCuts.append(offset + 1)
+        }
+        if !tabCuts.isEmpty { cuts += tabCuts; changes = true }
+        // Where a shaping word must end whatever follows: every cut that is not a soft break.
+        var hardCuts = changes ? Array(cuts[softBreaks.count...]) : []
         cuts.append(range.upperBound)
-        if changes { cuts.sort() }
+        hardCuts.append(range.upperBound)
+        if changes { cuts.sort(); hardCuts.sort() }
         let table = shaper.fonts
 
         var segments: [Segment] = []
@@ -124,7 +152,15 @@ struct Segmenter {
         var scriptIndex = 0
         var unit = 0
         var nextSoftBreak = softBreaks.startIndex
-        for cut in cuts where cut > start && cut <= range.upperBound {
+        var hardIndex = 0
+        // The word being sliced: its range, its shaping and the next glyph to hand out (from
+        // the front for left-to-right words, from the back for right-to-left ones).
+        var word = range.lowerBound..<range.lowerBound
+        var wordGlyphs: [ShapedGlyph] = []
+        var cursor = 0
+        for cutIndex in cuts.indices {
+            let cut = cuts[cutIndex]
+            guard cut > start && cut <= range.upperBound else { continue }
             while clusterEnds[clusterIndex] <= start { clusterIndex += 1 }
             while scripts[scriptIndex].range.upperBound + range.lowerBound <= start { scriptIndex += 1 }
             while nextSoftBreak < softBreaks.endIndex && softBreaks[nextSoftBreak] <= start {
@@ -136,18 +172,58 @@ struct Segmenter {
             let fontSize = styling.fontSize(of: style)
             let level = bidi.levels[start - range.lowerBound]
             let script = harfBuzzScript(scripts[scriptIndex].tag)
-            let shaped = shaper.shape(text, paragraph: range, segment: start..<cut, clusterEnds: clusterEnds[clusterIndex...],
-                                      font: font, level: level, script: script)
+            let rightToLeft = level & 1 == 1
+            let isTab = text[start] == 0x09
+            if isTab {
+                word = start..<cut
+                wordGlyphs = []
+                cursor = 0
+            } else if start >= word.upperBound {
+                // A new word: up to the first cut after whitespace, or the next change.
+                while hardCuts[hardIndex] <= start { hardIndex += 1 }
+                let hard = hardCuts[hardIndex]
+                var end = hard
+                for candidate in cuts[cutIndex...] where candidate > start {
+                    if candidate >= hard { break }
+                    if UnicodeScalars.isWhitespace(UInt32(text[candidate - 1])) { end = candidate; break }
+                }
+                word = start..<end
+                wordGlyphs = shaper.shape(text, paragraph: range, segment: word, clusterEnds: clusterEnds[clusterIndex...],
+                                          font: font, level: level, script: script).glyphs
+                cursor = rightToLeft ? wordGlyphs.count : 0
+            }
+            let relativeEnd = UInt32(cut - word.lowerBound)
+            var lower = cursor, upper = cursor
+            if rightToLeft {
+                while lower > 0 && wordGlyphs[lower - 1].cluster < relativeEnd { lower -= 1 }
+                cursor = lower
+            } else {
+                while upper < wordGlyphs.count && wordGlyphs[upper].cluster < relativeEnd { upper += 1 }
+                cursor = upper
+            }
+            let glyphs = wordGlyphs[lower..<upper]
+            let relativeStart = UInt32(start - word.lowerBound)
+            var unsafeStart = false
+            if start > word.lowerBound {
+                if let first = rightToLeft ? glyphs.last : glyphs.first {
+                    unsafeStart = first.unsafeToBreak || first.cluster != relativeStart
+                } else {
+                    unsafeStart = true
+                }
+            }
+            let advance = glyphs.reduce(Int32(0)) { $0 + $1.advance }
             var whitespaceStart = cut
             while whitespaceStart > start, UnicodeScalars.isWhitespace(UInt32(text[whitespaceStart - 1])) {
                 whitespaceStart -= 1
             }
-            let relativeWhitespace = UInt32(whitespaceStart - start)
-            let whitespaceAdvance = whitespaceStart == cut ? 0 : shaped.glyphs.reduce(Int32(0)) {
+            let relativeWhitespace = UInt32(whitespaceStart - word.lowerBound)
+            let whitespaceAdvance = whitespaceStart == cut ? 0 : glyphs.reduce(Int32(0)) {
                 $0 + ($1.cluster >= relativeWhitespace ? $1.advance : 0)
             }
             shaper.tally?.work.segments += 1
-            segments.append(Segment(range: start..<cut, font: font, level: level, script: script, shaped: shaped,
+            segments.append(Segment(range: start..<cut, font: font, level: level, script: script, glyphs: glyphs,
+                                    advance: advance, clusterBase: word.lowerBound, unsafeStart: unsafeStart,
+                                    isTab: isTab, firstCluster: clusterIndex,
                                     trailingWhitespaceStart: whitespaceStart,
                                     trailingWhitespaceAdvance: whitespaceAdvance, unit: unit, style: style,
                                     pointsPerUnit: fontSize / Double(table[Int(font)].unitsPerEm)))

@@ -9,6 +9,10 @@ public struct ShapedGlyph: Sendable, Equatable {
     public var advance: Int32
     public var xOffset: Int32
     public var yOffset: Int32
+    /// HarfBuzz's HB_GLYPH_FLAG_UNSAFE_TO_BREAK: cutting the text before this glyph's cluster
+    /// and shaping the two sides alone would change the glyphs or their positions (a kerning
+    /// pair or a ligature spans the cut), so a line edge there needs the sides reshaped.
+    public var unsafeToBreak: Bool = false
 }
 
 /// A shaped segment: glyphs in visual order (right-to-left segments come reversed) and their
@@ -115,7 +119,9 @@ struct Shaper {
             let position = positions[index]
             glyphs.append(ShapedGlyph(glyph: infos[index].codepoint, cluster: infos[index].cluster - base,
                                       advance: position.x_advance, xOffset: position.x_offset,
-                                      yOffset: position.y_offset))
+                                      yOffset: position.y_offset,
+                                      unsafeToBreak: hb_glyph_info_get_glyph_flags(infos + index).rawValue
+                                          & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
             advance += position.x_advance
         }
         return ShapedSegment(glyphs: glyphs, advance: advance)

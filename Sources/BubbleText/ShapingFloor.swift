@@ -29,4 +29,33 @@ public struct ShapingFloor: Sendable {
         }
         return total
     }
+
+    /// The whole text shaped once by HarfBuzz in this font, direction and script guessed from
+    /// the text: the reference tests hold the engine's glyph positions to when a word is cut
+    /// into break units ("A-V", "ニュース" keep their kerning).
+    package func shapeWhole(_ text: String) -> ShapedSegment {
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        let units = Array(text.utf16)
+        units.withUnsafeBufferPointer { pointer in
+            hb_buffer_add_utf16(buffer, pointer.baseAddress, Int32(pointer.count), 0, Int32(pointer.count))
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        // As the engine: no language (guessing takes the process locale's).
+        hb_buffer_set_language(buffer, nil)
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
+        hb_shape(font.font, buffer, nil, 0)
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        var glyphs: [ShapedGlyph] = []
+        var advance: Int32 = 0
+        for index in 0..<Int(count) {
+            glyphs.append(ShapedGlyph(glyph: infos[index].codepoint, cluster: infos[index].cluster,
+                                      advance: positions[index].x_advance, xOffset: positions[index].x_offset,
+                                      yOffset: positions[index].y_offset))
+            advance += positions[index].x_advance
+        }
+        return ShapedSegment(glyphs: glyphs, advance: advance)
+    }
 }

@@ -4,8 +4,8 @@ import BubbleUnicode
 ///
 /// Stages, per paragraph: grapheme clusters → font fallback (per style run, from the chain of
 /// its font role) → bidi levels → script runs → segments (at every change of font, style,
-/// script or level and every UAX #14 opportunity) → HarfBuzz shaping (cached) → greedy line
-/// filling → visual order (rule L2) and line metrics.
+/// script, level or tab and every UAX #14 opportunity) → HarfBuzz shaping per word (cached),
+/// sliced into segments → greedy line filling → reshaping at unsafe line edges → visual order (rule L2) and line metrics.
 /// Safe to use from several threads at once: fonts are immutable, ICU iterators are pooled,
 /// the shaping cache is locked per shard.
 public final class TextEngine: Sendable {
@@ -55,9 +55,8 @@ public final class TextEngine: Sendable {
     }
 
     private func layout(_ text: StyledText, style: TextStyle, tally: WorkTally?) throws -> TextLayout {
-        var units = Self.utf16(text.string)
-        // A tab in a chat message is a wide space; fonts have no glyph for U+0009.
-        for index in units.indices where units[index] == 0x09 { units[index] = 0x20 }
+        // A tab stays U+0009 (UAX #14 class BA, bidi class S); it gets no glyph, only a width.
+        let units = Self.utf16(text.string)
         let styling = TextStyling(text: text, style: style, table: table)
         return try units.withUnsafeBufferPointer { buffer in
             try layout(buffer, text: text.string, style: style, styling: styling, tally: tally)
@@ -70,7 +69,8 @@ public final class TextEngine: Sendable {
         tally?.work.breakOpportunities += opportunities.count
         let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache, tally: tally,
                                                  language: shapingLanguage.value), styling: styling)
-        let breaker = LineBreaker(maxWidth: style.maxWidth, tally: tally)
+        let breaker = LineBreaker(maxWidth: style.maxWidth, tabInterval: style.tabInterval, tally: tally)
+        let keepsHangulWords = style.lineBreakStrategy == .hangulWordPriority
         var lines: [TextLine] = []
         var top = 0.0
         var paragraphStart = 0
@@ -78,6 +78,7 @@ public final class TextEngine: Sendable {
         for opportunity in opportunities {
             let isEnd = opportunity.offset == buffer.count
             if !opportunity.isMandatory && !isEnd {
+                if keepsHangulWords && HangulWords.joins(buffer, at: opportunity.offset) { continue }
                 softBreaks.append(opportunity.offset)
                 continue
             }
@@ -112,7 +113,8 @@ public final class TextEngine: Sendable {
         while let first = inside.first, first <= content.lowerBound { inside = inside.dropFirst() }
         while let last = inside.last, last >= content.upperBound { inside = inside.dropLast() }
         let paragraph = try segmenter.analyse(buffer, content, softBreaks: inside)
-        let contents = breaker.lines(for: paragraph)
+        var contents = breaker.lines(for: paragraph)
+        LineEdges(text: buffer, paragraph: paragraph, shaper: segmenter.shaper).reshape(&contents)
         let direction: TextDirection = paragraph.level & 1 == 0 ? .leftToRight : .rightToLeft
         var result: [TextLine] = []
         var lineStart = fullRange.lowerBound
@@ -151,7 +153,7 @@ public final class TextEngine: Sendable {
             while end < order.count {
                 let next = segments[parts[order[end]].segment]
                 guard next.font == first.font, next.style == first.style, next.level == first.level,
-                      next.script == first.script else { break }
+                      next.script == first.script, !next.isTab, !first.isTab else { break }
                 end += 1
             }
             let font = table.fonts[Int(first.font)]

@@ -7,12 +7,37 @@ public struct TextStyle: Sendable, Hashable {
     public var maxWidth: Double
     /// The role whose fonts plain text uses: body text, a sender name, a time label.
     public var role: FontRole
+    /// Distance between tab stops, points, from the start of each line (NSParagraphStyle's
+    /// default tab stops are every 28 pt, whatever the font size).
+    public var tabInterval: Double
+    /// Where Korean text may break between lines.
+    public var lineBreakStrategy: LineBreakStrategy
 
-    public init(fontSize: Double = 16, maxWidth: Double, role: FontRole = .text) {
+    /// NSParagraphStyle's default tab interval, points.
+    public static let defaultTabInterval = 28.0
+
+    public init(fontSize: Double = 16, maxWidth: Double, role: FontRole = .text,
+                tabInterval: Double = TextStyle.defaultTabInterval, lineBreakStrategy: LineBreakStrategy = .standard) {
         self.fontSize = fontSize
         self.maxWidth = maxWidth
         self.role = role
+        self.tabInterval = tabInterval
+        self.lineBreakStrategy = lineBreakStrategy
     }
+}
+
+/// Where Korean (Hangul) text may break, as iOS offers it.
+///
+/// `standard` is UAX #14 as ICU applies it: a line may break between any two Hangul
+/// syllables. It is what `boundingRectWithSize:options:attributes:context:` measures by
+/// default, and so what the origin app's row heights come from. `hangulWordPriority` keeps
+/// Korean words together (breaks only where a space or punctuation allows, as in Latin text):
+/// what UILabel draws on iOS 14+ (`NSLineBreakStrategyHangulWordPriority` is part of its
+/// standard strategy). Where the two differ in line count, the app's rows are too short or
+/// too tall on a real device.
+public enum LineBreakStrategy: String, Sendable, Hashable, CaseIterable {
+    case standard
+    case hangulWordPriority = "hangul-word-priority"
 }
 
 /// A glyph placed on its line, in points: x from the line's left edge, y down from the baseline.

@@ -90,6 +90,8 @@ public struct Theme: Sendable, Equatable {
         metrics.avatarGap = layout.avatarGap
         metrics.textInsets = layout.textInsets
         metrics.textFontSize = fonts.text.size
+        metrics.tabInterval = document.text.tabInterval
+        metrics.lineBreakStrategy = document.text.lineBreakStrategy
         metrics.nameFontSize = fonts.name.size
         metrics.timeFontSize = fonts.time.size
         metrics.timeFormat = layout.timeFormat

@@ -20,6 +20,22 @@ public struct ThemeDocument: Sendable, Equatable {
     /// `lint.accept`: `bubbles theme lint` findings the theme keeps on purpose (finding key →
     /// reason), such as the origin app's own low-contrast grey in `classic`. Drawing ignores it.
     public var lintAccepted: [String: String] = [:]
+    /// `text`: how message text is broken and spaced.
+    public var text = ThemeText()
+}
+
+/// How message text is broken and spaced (`text` in theme.json).
+public struct ThemeText: Sendable, Equatable {
+    /// Points between tab stops (NSParagraphStyle's default tab stops are 28 pt apart).
+    public var tabInterval: Double = TextStyle.defaultTabInterval
+    /// Where Korean text may break: `standard` is what boundingRectWithSize measures (the
+    /// origin app's row heights), `hangul-word-priority` what UILabel draws on iOS 14+.
+    public var lineBreakStrategy: LineBreakStrategy = .standard
+
+    public init(tabInterval: Double = TextStyle.defaultTabInterval, lineBreakStrategy: LineBreakStrategy = .standard) {
+        self.tabInterval = tabInterval
+        self.lineBreakStrategy = lineBreakStrategy
+    }
 }
 
 /// Words the theme shows in place of a message.

@@ -7,7 +7,7 @@ extension ThemeDocument {
     /// Parses and checks `theme.json` bytes; `file` names the file in errors.
     public init(data: Data, file: String) throws {
         let root = try JSONNode.parse(data, file: file)
-        _ = try root.object(known: ["name", "dark_variant", "colors", "fonts", "layout", "bubbles", "generate", "strings", "styling", "lint"])
+        _ = try root.object(known: ["name", "dark_variant", "colors", "fonts", "layout", "bubbles", "generate", "strings", "styling", "lint", "text"])
         name = try root["name"].nonEmptyString()
         darkVariant = root["dark_variant"].isPresent ? try Self.themeName(root["dark_variant"]) : nil
         colors = try Self.colors(root["colors"])
@@ -18,6 +18,7 @@ extension ThemeDocument {
         strings = try Self.strings(root["strings"])
         styling = try Self.styling(root["styling"])
         lintAccepted = try Self.lintAccepted(root["lint"])
+        text = try Self.text(root["text"])
     }
 
     /// `lint.accept`: finding keys (`colors.time`) mapped to why the theme keeps them.
@@ -32,6 +33,23 @@ extension ThemeDocument {
             accepted[key] = try node["accept"][key].nonEmptyString()
         }
         return accepted
+    }
+
+    /// `text`: `tab_interval` (points between tab stops) and `line_break_strategy`
+    /// (`standard` or `hangul-word-priority`).
+    private static func text(_ node: JSONNode) throws -> ThemeText {
+        guard node.isPresent else { return ThemeText() }
+        _ = try node.object(known: ["tab_interval", "line_break_strategy"])
+        var text = ThemeText()
+        if node["tab_interval"].isPresent { text.tabInterval = try node["tab_interval"].number(in: 1...1000, unit: "pt") }
+        if node["line_break_strategy"].isPresent {
+            let name = try node["line_break_strategy"].string()
+            guard let strategy = LineBreakStrategy(rawValue: name) else {
+                throw node["line_break_strategy"].error("unknown value '\(name)': use standard or hangul-word-priority")
+            }
+            text.lineBreakStrategy = strategy
+        }
+        return text
     }
 
     private static func strings(_ node: JSONNode) throws -> ThemeStrings {

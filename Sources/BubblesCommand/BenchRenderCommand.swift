@@ -29,7 +29,8 @@ struct BenchRenderCommand {
             var clock = StageClock()
             let models = try source.repeatedModels(count: count, io: io)
             clock.lap()
-            let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale, io: io)
+            let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
+                                              lineBreakStrategy: screen.lineBreakStrategy, io: io)
             clock.lap()
             let layout = try chat.layout(models, screenWidth: screen.width)
             clock.lap()

@@ -48,8 +48,11 @@ enum CommandGlue {
 
     /// A theme's chat screen (fonts and bubble images loaded); theme errors name the theme.
     static func screen(theme nameOrPath: String, timeZone: TimeZone, locale: Locale = ChatScreen.defaultLocale,
-                       mediaDirectory: String? = nil, io: CommandIO) throws -> ChatScreen {
-        try screen(theme: loadTheme(nameOrPath, io: io), timeZone: timeZone, locale: locale, mediaDirectory: mediaDirectory)
+                       mediaDirectory: String? = nil, lineBreakStrategy: LineBreakStrategy? = nil,
+                       io: CommandIO) throws -> ChatScreen {
+        var theme = try loadTheme(nameOrPath, io: io)
+        if let lineBreakStrategy { theme.document.text.lineBreakStrategy = lineBreakStrategy }
+        return try screen(theme: theme, timeZone: timeZone, locale: locale, mediaDirectory: mediaDirectory)
     }
 
     static func screen(theme: Theme, timeZone: TimeZone, locale: Locale = ChatScreen.defaultLocale,
@@ -82,7 +85,8 @@ enum CommandGlue {
     static func layOut(_ conversation: Conversation, input: ConversationInput, screen: ScreenOptions,
                        io: CommandIO) throws -> (chat: ChatScreen, model: ConversationViewModel, layout: ConversationLayout) {
         let chat = try Self.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
-                                   mediaDirectory: input.mediaDirectory(io: io), io: io)
+                                   mediaDirectory: input.mediaDirectory(io: io),
+                                   lineBreakStrategy: screen.lineBreakStrategy, io: io)
         var model = chat.items(of: conversation)
         let layout = try chat.layout(model.items, screenWidth: screen.width)
         // Characters drawn as .notdef boxes are warnings like any other (exit 3), one per row.

@@ -54,6 +54,7 @@ extension Command {
         options: [OptionGroup("measure", [
             MeasureCommand.screenWidth, MeasureCommand.textWidth, MeasureCommand.fontSize, MeasureCommand.explain,
             MeasureCommand.expect, MeasureCommand.tolerance, MeasureCommand.fonts, MeasureCommand.language,
+            Options.lineBreakStrategy, MeasureCommand.tabInterval,
         ])],
         run: MeasureCommand.run)
 
@@ -120,6 +121,7 @@ extension MeasureCommand {
     static let screenWidth = Options.screenWidth.described("screen width; text width = screen − 90", default: "375")
     static let textWidth = Option<Double>.number("--text-width", "PT", help: "text width directly (overrides --screen-width)")
     static let fontSize = Option<Double>.number("--font-size", "PT", help: "font size", default: "16")
+    static let tabInterval = Option<Double>.number("--tab-interval", "PT", help: "distance between tab stops", default: "28")
     static let explain = Option<Bool>.flag("--explain", help: """
         add per line: UTF-16 range, text, width, ascent, descent, and every run's font, bidi level, \
         script and width (a layout receipt)

@@ -14,6 +14,9 @@ struct MeasureCommand {
         let tolerance = parsed[Self.tolerance] ?? 0.5
         let fontsDirectory = parsed[Self.fonts]
         let inputs = parsed.positionals
+        let tabInterval = parsed[Self.tabInterval] ?? TextStyle.defaultTabInterval
+        let lineBreakStrategy = try Options.lineBreakStrategy(parsed) ?? .standard
+        guard tabInterval > 0, tabInterval <= 1000 else { throw CommandError.usage("--tab-interval must be between 0 and 1000 pt") }
         guard width > 0, width < 100_000 else { throw CommandError.usage("text width must be between 0 and 100000 pt") }
         guard fontSize > 0, fontSize < 1000 else { throw CommandError.usage("--font-size must be between 0 and 1000 pt") }
         guard inputs.count <= 1 else { throw CommandError.usage("give one input file (or - for standard input)") }
@@ -25,7 +28,7 @@ struct MeasureCommand {
 
         let engine = try TextEngine(fonts: FontRoles.bundled(directory: fontsDirectory.map(io.resolve)),
                                     language: parsed[Self.language])
-        let style = TextStyle(fontSize: fontSize, maxWidth: width)
+        let style = TextStyle(fontSize: fontSize, maxWidth: width, tabInterval: tabInterval, lineBreakStrategy: lineBreakStrategy)
         let layouts = try layoutInParallel(messages.map(\.styled), engine: engine, style: style)
 
         var output = ""

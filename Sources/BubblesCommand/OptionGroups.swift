@@ -27,6 +27,20 @@ enum Options {
         "--locale", "ID", help: "day separators in this locale's words and order (zh_CN, de_DE, …) when the theme gives a template",
         default: "English")
 
+    static let lineBreakStrategy = Option<String>.string(
+        "--line-break-strategy", "standard|hangul-word-priority",
+        help: "where Korean text may break: between syllables (what boundingRectWithSize measures) or only between "
+            + "words (what UILabel draws on iOS 14+)", default: "the theme's, else standard")
+
+    /// `--line-break-strategy`, checked.
+    static func lineBreakStrategy(_ parsed: ParsedOptions) throws -> LineBreakStrategy? {
+        guard let name = parsed[lineBreakStrategy] else { return nil }
+        guard let strategy = LineBreakStrategy(rawValue: name) else {
+            throw CommandError.usage("unknown --line-break-strategy \(name) (use standard or hangul-word-priority)")
+        }
+        return strategy
+    }
+
     // The image written.
     static let output = Option<String>.string(
         "--output", aliases: ["-o"], "FILE", help: "where to write; written atomically (no partial file on failure)")
@@ -57,7 +71,8 @@ enum OptionGroups {
     }
 
     /// Everything the layout depends on besides the messages: `layout`, `render`, `demo`, `bench render`.
-    static let screen = OptionGroup("screen", [Options.device, Options.screenWidth, Options.theme, Options.timeZone, Options.locale])
+    static let screen = OptionGroup("screen", [Options.device, Options.screenWidth, Options.theme, Options.timeZone, Options.locale,
+                                                 Options.lineBreakStrategy])
 
     /// What `render` and `demo` write; `output` is the command's own `-o` line (required or defaulted).
     static func image(output: Option<String>) -> OptionGroup {
@@ -98,6 +113,8 @@ struct ScreenOptions {
     var theme: String
     var timeZone: TimeZone
     var locale: Locale
+    /// `--line-break-strategy` over the theme's, when given.
+    var lineBreakStrategy: LineBreakStrategy?
 
     init(_ parsed: ParsedOptions) throws {
         device = try Device.named(parsed[Options.device] ?? "iphone-8")
@@ -106,6 +123,7 @@ struct ScreenOptions {
         theme = parsed[Options.theme] ?? "classic"
         timeZone = try CommandGlue.timeZone(parsed[Options.timeZone])
         locale = try CommandGlue.locale(parsed[Options.locale])
+        lineBreakStrategy = try Options.lineBreakStrategy(parsed)
     }
 
     /// `--scale`, defaulting to the device's.
