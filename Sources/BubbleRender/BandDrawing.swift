@@ -15,44 +15,14 @@ extension ConversationRenderer {
         let rows: Int
     }
 
-    /// Where bands start and end. A band ends in a gap between rows when one lies in its
-    /// second half, so that each row is drawn by one band only; a row that no such gap
-    /// avoids (one taller than half a band) is drawn, clipped, by every band it crosses.
-    /// Band edges are whole points, so bands join without a seam.
+    /// Where bands start and end: every `bandHeight` pixel rows, as before. Cutting bands at
+    /// the boundaries between rows was tried (so a row would be drawn by one band): rows meet at
+    /// fractional points, and Cairo's pixels near a band's origin depend on where the band
+    /// starts (the translation's rounding moves antialiased edges and glyph positions by a level
+    /// or two), so it changed 43–598 pixels of the snapshot references. Fixed cuts keep every
+    /// reference's pixels; a row crossing a cut is drawn, clipped, by both bands.
     static func bands(_ layout: ConversationLayout, area: Viewport, scale: Int, pixelHeight: Int) -> [PixelBand] {
-        var bands: [PixelBand] = []
-        var top = 0
-        let rows = layout.rows
-        /// The point in conversation coordinates where pixel row `p` starts, computed as the
-        /// band's viewport computes it.
-        func point(_ p: Int) -> Double { area.y + Double(p) / Double(scale) }
-        /// Whether a row crosses the line at pixel row `p` (and would be drawn on both sides).
-        func crossed(_ p: Int) -> Bool {
-            let y = point(p)
-            let index = firstRow(in: rows, reaching: y)
-            return index < rows.count && rows[index].y < y
-        }
-        // Cuts fall on whole points (a multiple of `scale` pixels), so that every band's origin
-        // is exact in floating point and a band draws the very pixels one tall surface would.
-        let whole = { (p: Int) in p - p % scale }
-        while top < pixelHeight {
-            var end = min(pixelHeight, whole(top + bandHeight))
-            if end < pixelHeight && crossed(end) {
-                // Move the cut up to the top of the row that crosses it, then past any other
-                // row that still crosses there (fractional edges), but no higher than half a band.
-                let lowest = top + bandHeight / 2
-                var cut = end
-                while cut > lowest && crossed(cut) {
-                    let index = firstRow(in: rows, reaching: point(cut))
-                    let rowTop = Int(((rows[index].y - area.y) * Double(scale)).rounded(.down))
-                    cut = whole(min(cut - 1, rowTop))
-                }
-                if cut > lowest { end = cut }
-            }
-            bands.append(PixelBand(top: top, rows: end - top))
-            top = end
-        }
-        return bands
+        stride(from: 0, to: pixelHeight, by: bandHeight).map { PixelBand(top: $0, rows: min(bandHeight, pixelHeight - $0)) }
     }
 
     /// Draws the image band by band on every core, each band filtered and deflated by the
