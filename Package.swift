@@ -26,7 +26,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        /// libdeflate: the PNG encoder's deflate and adler32 (faster than zlib, same bytes on any CPU).
+        /// libdeflate: the PNG encoder's SIMD adler32 (the same checksum as zlib's, faster).
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         /// giflib: Debian 12's libgif-dev has no dependable pkg-config name, so the modulemap

@@ -9,8 +9,3 @@ static inline int cb_deflateInit2(z_streamp stream, int level, int method, int w
 static inline int cb_inflateInit(z_streamp stream) {
     return inflateInit(stream);
 }
-
-// inflateInit2 is a macro as well (raw inflate, to find where a deflate stream's last block starts).
-static inline int cb_inflateInit2(z_streamp stream, int windowBits) {
-    return inflateInit2(stream, windowBits);
-}

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// Raster output drawn in bands: bands end between rows (each row drawn once), every worker
-/// count gives the same bytes, and the libdeflate PNG decodes to the pixels one tall surface
+/// count gives the same bytes, and the PNG decodes to the pixels one tall surface
 /// holds, through Cairo's PNG reader and through the project's own zlib-based `PNGRowReader`.
 @Suite struct BandRenderingTests {
     static let (long, screen) = try! PDFPagesTests.longLayout(200)
@@ -81,8 +81,7 @@ import Testing
 
     @Test(arguments: [true, false])
     func incompressibleBandsJoinIntoOneValidStream(opaque: Bool) throws {
-        // Noise defeats deflate, so libdeflate writes several blocks (stored ones among them);
-        // each band's last block must still be found and made non-final.
+        // Noise defeats deflate (stored blocks); one reused encoder, sync-flushed bands, one stream.
         var generator = SplitMix(seed: opaque ? 1 : 2)
         let height = 300, width = 97
         var bands: [PNGWriter.Band] = []
