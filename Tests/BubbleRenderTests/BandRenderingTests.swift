@@ -120,3 +120,41 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+/// `render --pages` as files: pages cut between rows, each screen-sized, none blank.
+@Suite struct PageFilesTests {
+    @Test func pagesAreCutBetweenRowsAndNoneIsBlank() throws {
+        let (layout, screen) = try PDFPagesTests.longLayout(60)
+        let pageHeight = 667.0
+        let pages = ConversationRenderer.pdfPages(layout, pageHeight: pageHeight)
+        final class Delivered: @unchecked Sendable { var files: [Int: Data] = [:] }
+        let delivered = Delivered()
+        let times = ConversationRenderer.StageTimes()
+        try ConversationRenderer.$workerLimit.withValue(2) {
+            try screen.renderer.renderPages(layout, pages: pages, pageHeight: pageHeight, format: .png, scale: 2, times: times) {
+                delivered.files[$0] = $1
+            }
+        }
+        #expect(delivered.files.count == pages.count && pages.count > 5)
+        // Every row is drawn by exactly the one page it starts on (no row here is taller than a page).
+        #expect(times.rowDraws == layout.rows.count)
+        let background = PixelBuffer.Pixel(screen.renderer.theme.colors.background)
+        for (index, page) in pages.enumerated() {
+            let image = try RasterImage(data: try #require(delivered.files[index]), name: "page \(index + 1)")
+            #expect(image.pixelWidth == 750 && image.pixelHeight == 1334)
+            let pixels = try image.pixels()
+            #expect(pixels.pixels.contains { $0 != background }, "page \(index + 1) is blank")
+            // Below the page's cut there is only background: the next row waits for the next page.
+            let cutRow = Int((page.height * 2).rounded(.up))
+            if cutRow < 1334 {
+                #expect((cutRow..<1334).allSatisfy { y in (0..<750).allSatisfy { pixels[$0, y] == background } })
+            }
+        }
+        // The same bytes with one worker.
+        let single = Delivered()
+        try ConversationRenderer.$workerLimit.withValue(1) {
+            try screen.renderer.renderPages(layout, pages: pages, pageHeight: pageHeight, format: .png, scale: 2) { single.files[$0] = $1 }
+        }
+        #expect(single.files == delivered.files)
+    }
+}
