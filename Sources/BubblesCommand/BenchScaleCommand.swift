@@ -10,6 +10,8 @@ struct BenchScaleCommand {
     static let counts = Option<String>.string(
         "--counts", "N,N,…", help: "conversation lengths in messages", default: "2000,20000,100000")
     static let keep = Option<String>.string("--keep", "DIR", help: "write the generated conversations and pages here (kept)")
+    static let executable = Option<String>.string("--executable", "PATH", help: "the bubbles program to time",
+                                                  default: "this program")
 
     static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
         guard parsed.positionals.isEmpty else { throw CommandError.usage("bench scale takes no input file") }
@@ -21,10 +23,14 @@ struct BenchScaleCommand {
             return count
         }
         guard !sizes.isEmpty else { throw CommandError.usage("--counts names no length") }
-        let folder = parsed[Self.keep] ?? NSTemporaryDirectory() + "bubbles-scale-\(getpid())"
+        let folder = parsed[Self.keep].map(io.resolve) ?? NSTemporaryDirectory() + "bubbles-scale-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { if parsed[Self.keep] == nil { try? FileManager.default.removeItem(atPath: folder) } }
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = parsed[Self.executable].map(io.resolve)
+            ?? (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw CommandError("\(executable) is not an executable program")
+        }
 
         var lines = ["bench scale: whole processes of \(executable), one after another; peak RSS from wait4",
                      "", "messages  command              seconds    ×time   peak MB   pages"]
