@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        /// libdeflate: the PNG encoder's SIMD adler32 (the same checksum as zlib's, faster).
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         /// giflib: Debian 12's libgif-dev has no dependable pkg-config name, so the modulemap
         /// links `gif` from the default search path.
@@ -49,7 +51,7 @@ let package = Package(
         /// Theme files and their mapping to layout metrics and font roles: no Cairo, so a
         /// layout-only user links none.
         .target(name: "BubbleTheme", dependencies: ["BubbleLayout", "BubbleModel", "BubbleText"]),
-        .target(name: "BubbleRender", dependencies: ["BubbleLayout", "BubbleText", "BubbleTheme", "CCairo", "CFreeType", "CGIF", "CTurboJPEG", "CWebP", "CZlib"]),
+        .target(name: "BubbleRender", dependencies: ["BubbleLayout", "BubbleText", "BubbleTheme", "CCairo", "CFreeType", "CGIF", "CTurboJPEG", "CWebP", "CZlib", "CDeflate"]),
         /// The front door: re-exports the pipeline and gives the short path for load, layout, render.
         .target(name: "ChatBubbles", dependencies: ["BubbleArchive", "BubbleModel", "BubbleText", "BubbleLayout", "BubbleTheme", "BubbleRender"]),
         .target(name: "BubblesCommand", dependencies: ["ChatBubbles"]),

@@ -47,6 +47,20 @@ final class CairoSurface {
         return try CairoSurface(adopting: pointer, kind: .image, sink: nil, operation: operation)
     }
 
+    /// An ARGB32 image drawn into `memory` (owned by the caller, who keeps it alive and
+    /// unmoved while the surface lives): a worker's band buffer, reused band after band.
+    static func image(wrapping memory: UnsafeMutableRawPointer, pixelWidth: Int, pixelHeight: Int, stride: Int) throws -> CairoSurface {
+        let operation = "create a \(pixelWidth)×\(pixelHeight) image surface"
+        guard (1...maximumImageDimension).contains(pixelWidth), (1...maximumImageDimension).contains(pixelHeight) else {
+            throw CairoError(operation, status: CAIRO_STATUS_INVALID_SIZE)
+        }
+        guard let pointer = cairo_image_surface_create_for_data(memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                Int32(pixelWidth), Int32(pixelHeight), Int32(stride)) else {
+            throw CairoError(operation, status: CAIRO_STATUS_NO_MEMORY)
+        }
+        return try CairoSurface(adopting: pointer, kind: .image, sink: nil, operation: operation)
+    }
+
     /// A one-page PDF of `width`×`height` points, with a fixed creation date.
     static func pdf(width: Double, height: Double) throws -> CairoSurface {
         let sink = ByteSink()

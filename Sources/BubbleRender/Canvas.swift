@@ -41,6 +41,16 @@ public final class Canvas {
         context.scale(Double(scale))
     }
 
+    /// A PNG canvas drawing into an existing image surface (a worker's reused band buffer).
+    init(surface: CairoSurface, scale: Int) throws {
+        format = .png
+        width = Double(cairo_image_surface_get_width(surface.pointer)) / Double(scale)
+        height = Double(cairo_image_surface_get_height(surface.pointer)) / Double(scale)
+        self.scale = scale
+        context = try CairoContext(surface: surface)
+        context.scale(Double(scale))
+    }
+
     public init(format: OutputFormat, width: Double, height: Double, scale: Int = 1) throws {
         guard width > 0, height > 0, width.isFinite, height.isFinite else {
             throw CanvasError(problem: "a canvas of \(width)×\(height)pt has no area")

@@ -34,6 +34,10 @@ public struct ConversationRenderer: Sendable {
     public final class StageTimes {
         public var drawing = 0.0
         public var encoding = 0.0
+        /// Rows drawn, counting a row drawn in two bands twice (for tests of band cutting).
+        public var rowDraws = 0
+        /// Bands (PNG, WebP) or pages (PDF) drawn.
+        public var bands = 0
         public init() {}
 
         func measure<T>(_ keyPath: ReferenceWritableKeyPath<StageTimes, Double>, _ body: () throws -> T) rethrows -> T {
@@ -59,7 +63,7 @@ public struct ConversationRenderer: Sendable {
         }
         guard format.isRaster else {
             let canvas = try Canvas(format: format, width: layout.screenWidth, height: area.height, scale: scale)
-            try times.measure(\.drawing) { try draw(layout, viewport: area, on: canvas, faces: try FreeTypeFaces(), images: images) }
+            times.rowDraws += try times.measure(\.drawing) { try draw(layout, viewport: area, on: canvas, faces: try FreeTypeFaces(), images: images) }
             return try times.measure(\.encoding) { try canvas.encoded() }
         }
         if format == .webp { return try renderWebP(layout, area: area, scale: scale, compression: webp, times: times, images: images) }
@@ -112,99 +116,6 @@ public struct ConversationRenderer: Sendable {
         return pages
     }
 
-    /// Rows of pixels drawn at a time: a band of a few megabytes, however tall the image.
-    static let bandHeight = 1024
-
-    /// Draws the image band by band on every core, each band filtered and deflated by the
-    /// core that drew it, and joins the bands into one PNG: a long conversation is one image
-    /// even past Cairo's 32767-pixel surfaces, in little memory. Bands start at whole device
-    /// pixels, so they join without a seam, and are joined in order, so the bytes do not
-    /// depend on scheduling.
-    private func renderPNG(_ layout: ConversationLayout, area: Viewport, scale: Int, times: StageTimes,
-                           images: ImageCache) throws -> Data {
-        guard (1...3).contains(scale) else { throw CanvasError(problem: "scale \(scale) is not one of 1, 2, 3") }
-        // Compared as Doubles first: converting an infinite or huge size to Int traps.
-        let width = (layout.screenWidth * Double(scale)).rounded(.up), height = (area.height * Double(scale)).rounded(.up)
-        guard width.isFinite, height.isFinite, width <= Double(CairoSurface.maximumImageDimension), height <= Double(1 << 20) else {
-            throw CanvasError(problem: "\(formatNumber(width))×\(formatNumber(height)) px is too large an image; use --pages or PDF")
-        }
-        let (pixelWidth, pixelHeight) = (Int(width), Int(height))
-        let opaque = theme.colors.background.alpha >= 1
-        let bandCount = (pixelHeight + Self.bandHeight - 1) / Self.bandHeight
-        final class Bands: @unchecked Sendable {
-            var encoded: [PNGWriter.Band?]
-            let lock = NSLock()
-            init(_ count: Int) { encoded = Array(repeating: nil, count: count) }
-        }
-        let bands = Bands(bandCount)
-        try drawBands(layout, area: area, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, times: times,
-                      images: images) { index, surface in
-            let band = try PNGWriter.band(surface, opaque: opaque, isLast: index == bandCount - 1)
-            bands.lock.lock()
-            bands.encoded[index] = band
-            bands.lock.unlock()
-        }
-        return try times.measure(\.encoding) {
-            try PNGWriter.file(width: pixelWidth, height: pixelHeight, opaque: opaque, bands: bands.encoded.map { $0! })
-        }
-    }
-
-    /// Draws the same bands as `renderPNG` (so WebP holds exactly the PNG's pixels) into one
-    /// libwebp picture, which is then encoded once; WebP cannot be written a band at a time.
-    private func renderWebP(_ layout: ConversationLayout, area: Viewport, scale: Int, compression: WebPCompression,
-                            times: StageTimes, images: ImageCache) throws -> Data {
-        guard (1...3).contains(scale) else { throw CanvasError(problem: "scale \(scale) is not one of 1, 2, 3") }
-        let width = (layout.screenWidth * Double(scale)).rounded(.up), height = (area.height * Double(scale)).rounded(.up)
-        if let problem = WebPWriter.sizeProblem(pixelWidth: width, pixelHeight: height) { throw problem }
-        let picture = try WebPWriter.Picture(width: Int(width), height: Int(height))
-        try drawBands(layout, area: area, scale: scale, pixelWidth: Int(width), pixelHeight: Int(height), times: times,
-                      images: images) { index, surface in
-            try picture.copy(surface, toRow: index * Self.bandHeight)
-        }
-        return try times.measure(\.encoding) { try picture.encoded(compression) }
-    }
-
-    /// Draws `area` in bands of `bandHeight` rows on every core and hands each band's surface,
-    /// with its index from the top, to `finish` on the core that drew it (timed as encoding).
-    private func drawBands(_ layout: ConversationLayout, area: Viewport, scale: Int, pixelWidth: Int, pixelHeight: Int,
-                           times: StageTimes, images: ImageCache,
-                           finish: @escaping @Sendable (Int, CairoSurface) throws -> Void) throws {
-        let bandCount = (pixelHeight + Self.bandHeight - 1) / Self.bandHeight
-        let workers = max(1, min(bandCount, ProcessInfo.processInfo.activeProcessorCount))
-        final class Results: @unchecked Sendable {
-            var error: Error?
-            var drawing = 0.0, encoding = 0.0
-            let lock = NSLock()
-        }
-        let results = Results()
-        let renderer = UncheckedSendable(self)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let local = StageTimes()
-            do {
-                let faces = try FreeTypeFaces() // FreeType and Cairo faces are per thread
-                for index in stride(from: worker, to: bandCount, by: workers) {
-                    let top = index * Self.bandHeight
-                    let rows = min(Self.bandHeight, pixelHeight - top)
-                    let canvas = try Canvas(pixelWidth: pixelWidth, pixelHeight: rows, scale: scale)
-                    let band = Viewport(y: area.y + Double(top) / Double(scale), height: canvas.height)
-                    try local.measure(\.drawing) { try renderer.value.draw(layout, viewport: band, on: canvas, faces: faces, images: images) }
-                    try local.measure(\.encoding) { try finish(index, canvas.context.surface) }
-                }
-            } catch {
-                results.lock.lock()
-                results.error = results.error ?? error
-                results.lock.unlock()
-            }
-            results.lock.lock()
-            results.drawing += local.drawing
-            results.encoding += local.encoding
-            results.lock.unlock()
-        }
-        if let error = results.error { throw error }
-        times.drawing += results.drawing
-        times.encoding += results.encoding
-    }
-
     /// Draws `viewport` (the whole conversation when nil) onto `canvas` at the context's current
     /// origin, without encoding: for timing drawing apart from encoding, and for sheets that put
     /// several conversations side by side (translate first). On a canvas of exactly this size it
@@ -213,10 +124,13 @@ public struct ConversationRenderer: Sendable {
         try draw(layout, viewport: viewport, on: canvas, faces: try FreeTypeFaces(), images: ImageCache())
     }
 
-    private func draw(_ layout: ConversationLayout, viewport: Viewport?, on canvas: Canvas, faces: FreeTypeFaces,
-                      images: ImageCache) throws {
+    /// Returns the number of rows drawn (bands cut between rows draw each row once).
+    @discardableResult
+    func draw(_ layout: ConversationLayout, viewport: Viewport?, on canvas: Canvas, faces: FreeTypeFaces,
+              images: ImageCache) throws -> Int {
         let area = viewport ?? Viewport(y: 0, height: max(layout.height, 1))
         let context = canvas.context
+        var drawn = 0
         try context.withSavedState {
             if canvas.width != layout.screenWidth || canvas.height != area.height {
                 context.addRectangle(CGRect(x: 0, y: 0, width: layout.screenWidth, height: area.height))
@@ -230,9 +144,11 @@ public struct ConversationRenderer: Sendable {
             while index < layout.rows.count, layout.rows[index].y < area.y + area.height {
                 try draw(layout.rows[index], in: context, faces: faces, images: images)
                 index += 1
+                drawn += 1
             }
         }
         try context.check("drawing the conversation")
+        return drawn
     }
 
     /// The index of the first row whose bottom is below `y` (binary search over rows in order).
@@ -250,7 +166,7 @@ public struct ConversationRenderer: Sendable {
 
 /// A value handed to worker threads that only read it (the renderer's theme images are read,
 /// never written, while bands are drawn).
-private struct UncheckedSendable<Value>: @unchecked Sendable {
+struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }

@@ -7,17 +7,18 @@ import Foundation
 /// deflate streams are joined into one zlib stream, as pigz does. An image may therefore be
 /// taller than any one Cairo surface (32767 px) and only the bands in flight are in memory.
 ///
-/// Choices, measured on a 200-message conversation at @2x (750×48803 px): opaque images are
-/// RGB (a quarter smaller); every row uses the Up filter (a chat screen is mostly rows that
-/// repeat the row above, which Up turns into zeros), the first row of a band None; zlib level
-/// 1: 4.3 MB in a third of the time level 6 takes for 3.7 MB. The same pixels always give the
-/// same bytes (for one zlib version), however the bands were scheduled.
+/// Choices, measured on a 200-message conversation at @2x: opaque images are RGB (a quarter
+/// smaller); every row uses the Up filter (a chat screen is mostly rows that repeat the row
+/// above, which Up turns into zeros), the first row of a band None; zlib level 1: 4.3 MB in a
+/// third of the time level 6 takes for 3.7 MB (see `PNGBandEncoder`). The same pixels always
+/// give the same bytes (for one zlib version), however the bands were scheduled.
 enum PNGWriter {
     struct EncodingError: Error, CustomStringConvertible {
         let problem: String
         var description: String { "PNG encoding failed: \(problem)" }
     }
 
+    /// zlib's level, for bands and for `PNGRowWriter` (difference images).
     static let compressionLevel: Int32 = 1
 
     /// One band of the image, filtered and deflated (raw deflate, ending on a byte boundary).
@@ -28,32 +29,10 @@ enum PNGWriter {
         let rows: Int
     }
 
-    /// Filters and deflates every row of an ARGB32 surface. `isLast` ends the deflate stream.
+    /// Filters and deflates every row of an ARGB32 surface with a fresh encoder (workers that
+    /// encode many bands keep one `PNGBandEncoder`). `isLast` ends the deflate stream.
     static func band(_ surface: CairoSurface, opaque: Bool, isLast: Bool) throws -> Band {
-        cairo_surface_flush(surface.pointer)
-        let width = Int(cairo_image_surface_get_width(surface.pointer))
-        let rows = Int(cairo_image_surface_get_height(surface.pointer))
-        let stride = Int(cairo_image_surface_get_stride(surface.pointer))
-        guard let data = cairo_image_surface_get_data(surface.pointer) else {
-            throw EncodingError(problem: "the drawing has no pixels")
-        }
-        let channels = opaque ? 3 : 4
-        let rowLength = 1 + width * channels
-        var above = [UInt8](repeating: 0, count: width * channels)
-        // Every byte is written by the filter, so the buffer need not be zeroed first.
-        let filtered = [UInt8](unsafeUninitializedCapacity: rows * rowLength) { out, count in
-            above.withUnsafeMutableBufferPointer { previous in
-                for row in 0..<rows {
-                    let pixels = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
-                    filterRow(pixels, width: width, channels: channels, into: out.baseAddress! + row * rowLength,
-                              above: previous.baseAddress!, first: row == 0)
-                }
-            }
-            count = rows * rowLength
-        }
-        let adler = filtered.withUnsafeBufferPointer { adler32(1, $0.baseAddress, uInt($0.count)) }
-        return Band(deflated: try deflateRaw(filtered, finish: isLast), adler: adler, filteredLength: filtered.count,
-                    rows: rows)
+        try PNGBandEncoder().band(surface, opaque: opaque, isLast: isLast)
     }
 
     /// The PNG file of bands drawn top to bottom.
@@ -84,28 +63,6 @@ enum PNGWriter {
         return output
     }
 
-    /// One row, filter Up (each byte minus the byte above) or None for a band's first row,
-    /// whose row above lives in another band. `above` becomes this row's bytes.
-    @inline(__always)
-    static func filterRow(_ pixels: UnsafePointer<UInt32>, width: Int, channels: Int,
-                          into out: UnsafeMutablePointer<UInt8>, above: UnsafeMutablePointer<UInt8>, first: Bool) {
-        out[0] = first ? 0 : 2
-        if first { above.update(repeating: 0, count: width * channels) }
-        var at = 0
-        for x in 0..<width {
-            let pixel = pixels[x]
-            var r = UInt8(truncatingIfNeeded: pixel >> 16), g = UInt8(truncatingIfNeeded: pixel >> 8)
-            var b = UInt8(truncatingIfNeeded: pixel)
-            let a = UInt8(truncatingIfNeeded: pixel >> 24)
-            if a != 255 { (r, g, b) = unpremultiplied(r, g, b, a) }
-            out[1 + at] = r &- above[at]; above[at] = r
-            out[2 + at] = g &- above[at + 1]; above[at + 1] = g
-            out[3 + at] = b &- above[at + 2]; above[at + 2] = b
-            if channels == 4 { out[4 + at] = a &- above[at + 3]; above[at + 3] = a }
-            at += channels
-        }
-    }
-
     /// Cairo stores premultiplied colour; PNG wants it straight. Rounds as Cairo's own PNG
     /// writer does: (c × 255 + a / 2) / a.
     static func unpremultiplied(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> (UInt8, UInt8, UInt8) {
@@ -113,31 +70,6 @@ enum PNGWriter {
         let alpha = UInt32(a)
         return (UInt8((UInt32(r) * 255 + alpha / 2) / alpha), UInt8((UInt32(g) * 255 + alpha / 2) / alpha),
                 UInt8((UInt32(b) * 255 + alpha / 2) / alpha))
-    }
-
-    /// Raw deflate of `input`, ending with a sync flush (byte-aligned, so the next band's
-    /// stream can follow) or with the final block.
-    static func deflateRaw(_ input: [UInt8], finish: Bool) throws -> Data {
-        var stream = z_stream()
-        let status = cb_deflateInit2(&stream, compressionLevel, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY)
-        guard status == Z_OK else { throw EncodingError(problem: "zlib deflateInit2 returned \(status)") }
-        defer { deflateEnd(&stream) }
-        let capacity = Int(deflateBound(&stream, uLong(input.count))) + 64
-        let compressed = try [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
-            count = 0
-            count = try input.withUnsafeBufferPointer { bytes -> Int in
-                stream.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress)
-                stream.avail_in = uInt(bytes.count)
-                stream.next_out = out.baseAddress
-                stream.avail_out = uInt(out.count)
-                let result = deflate(&stream, finish ? Z_FINISH : Z_SYNC_FLUSH)
-                guard result == (finish ? Z_STREAM_END : Z_OK), stream.avail_in == 0 else {
-                    throw EncodingError(problem: "zlib deflate returned \(result)")
-                }
-                return out.count - Int(stream.avail_out)
-            }
-        }
-        return Data(compressed)
     }
 
     static func appendChunk(_ type: String, _ body: Data, to output: inout Data) {

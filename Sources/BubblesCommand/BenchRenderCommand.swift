@@ -62,6 +62,12 @@ struct BenchRenderCommand {
         let best = totals.min() ?? 0
         lines.append("")
         lines.append(String(format: "%.0f messages per second (best total, in process; excludes process start)", Double(count) / best))
+        // Ratios between stages of the same runs: where the time goes, at a glance.
+        let drawing = cpu.drawing.min() ?? 0, encoding = cpu.encoding.min() ?? 0
+        if drawing > 0, best > 0 {
+            lines.append(String(format: "png encoding %.2f× the drawing's cpu time; layout %.1f%% and draw + png %.1f%% of the total",
+                                encoding / drawing, (timings[2].min() ?? 0) / best * 100, (timings[3].min() ?? 0) / best * 100))
+        }
         if let chromium {
             lines.append(String(format: "chromium %.2f s for the same count: %.1f× the time of bubbles' %.3f s",
                                 chromium, chromium / best, best))

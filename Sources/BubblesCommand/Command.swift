@@ -43,7 +43,7 @@ public enum Bubbles {
     /// In the order of the data flow, as `bubbles help` lists them.
     public static let all: [Command] = [
         .list, .models, .measure, .layout, .render, .demo, .snapshot,
-        .themePreview, .themeMakeImages, .themeLint, .benchMeasure, .benchRender,
+        .themePreview, .themeMakeImages, .themeLint, .benchMeasure, .benchRender, .benchScale,
     ]
 
     /// The command `words` select, if any.

@@ -53,6 +53,8 @@ enum Options {
     static let viewport = Option<Bool>.flag(
         "--viewport", help: "one device-sized screen showing the newest messages at the bottom, as the app opens "
             + "the conversation")
+    static let quiet = Option<Bool>.flag(
+        "--quiet", help: "no progress line on standard error during a long --pages export")
     static let pages = Option<Bool>.flag(
         "--pages", help: "the whole conversation cut into device-sized screens: OUT-1.png, OUT-2.png, … (a PDF is always one document of device-sized pages, cut between rows; a WebP taller than 16383 px needs this)")
 }
@@ -76,7 +78,7 @@ enum OptionGroups {
 
     /// What `render` and `demo` write; `output` is the command's own `-o` line (required or defaulted).
     static func image(output: Option<String>) -> OptionGroup {
-        OptionGroup("image", [output, Options.format, Options.quality, Options.scale, Options.viewport, Options.pages])
+        OptionGroup("image", [output, Options.format, Options.quality, Options.scale, Options.viewport, Options.pages, Options.quiet])
     }
 }
 
@@ -141,6 +143,7 @@ struct ImageOptions {
     var scale: Int
     var viewport: Bool
     var pages: Bool
+    var quiet: Bool
 
     init(_ parsed: ParsedOptions, screen: ScreenOptions) throws {
         if let name = parsed[Options.format] {
@@ -158,6 +161,7 @@ struct ImageOptions {
         scale = try screen.scale(parsed)
         viewport = parsed[Options.viewport]
         pages = parsed[Options.pages]
+        quiet = parsed[Options.quiet]
         if viewport && pages { throw CommandError.usage("--viewport and --pages exclude each other") }
     }
 

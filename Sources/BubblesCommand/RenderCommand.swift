@@ -33,13 +33,18 @@ struct RenderOptions {
         let path = io.resolve(output)
         let screenHeight = screen.device.height
         if image.pages && format != .pdf {
-            let count = max(1, Int((layout.height / screenHeight).rounded(.up)))
+            // Cut between rows, as PDF pages are; each page a screen-sized file, written as it is drawn.
+            let pages = ConversationRenderer.pdfPages(layout, pageHeight: screenHeight)
             let base = (path as NSString).deletingPathExtension, ext = (path as NSString).pathExtension
-            for index in 0..<count {
-                let page = ConversationRenderer.Viewport(y: Double(index) * screenHeight, height: screenHeight)
-                let data = try chat.render(layout, format: format, scale: image.scale, viewport: page, webp: image.webp)
-                try write(data, to: "\(base)-\(index + 1).\(ext.isEmpty ? format.rawValue : ext)", io: io)
+            let progress = PageProgress(total: pages.count, io: io, enabled: io.standardErrorIsTerminal && !image.quiet)
+            let names = UncheckedNames(base: base, ext: ext.isEmpty ? format.rawValue : ext)
+            try chat.renderer.renderPages(layout, pages: pages, pageHeight: screenHeight, format: format, scale: image.scale,
+                                          webp: image.webp) { index, data in
+                try OutputFile.write(data, to: names.path(index))
+                progress.pageDone()
             }
+            progress.finish()
+            io.writeError("wrote \(pages.count) pages \(names.path(0)) … \(names.path(pages.count - 1))\n")
         } else {
             // The app opens scrolled to the newest message: the last screenful, or the top when it fits.
             let area = image.viewport
@@ -61,5 +66,45 @@ struct RenderOptions {
             throw CommandError("\(error)")
         }
         io.writeError("wrote \(path) (\(data.count) bytes)\n")
+    }
+}
+
+/// Page file names: OUT-1.png, OUT-2.png, …
+private struct UncheckedNames: Sendable {
+    let base: String
+    let ext: String
+    func path(_ index: Int) -> String { "\(base)-\(index + 1).\(ext)" }
+}
+
+/// "pages N / TOTAL" on standard error, rewritten in place, once the export has run for a
+/// second (a short export prints nothing), only on a terminal and never with `--quiet`.
+private final class PageProgress: @unchecked Sendable {
+    let total: Int
+    let io: CommandIO
+    let enabled: Bool
+    private var done = 0
+    private var shown = false
+    private var lastShown = 0.0
+    private let start = DispatchTime.now().uptimeNanoseconds
+
+    init(total: Int, io: CommandIO, enabled: Bool) {
+        self.total = total
+        self.io = io
+        self.enabled = enabled
+    }
+
+    /// Called under the renderer's delivery lock.
+    func pageDone() {
+        done += 1
+        guard enabled else { return }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        guard elapsed >= 1, elapsed - lastShown >= 0.1 || done == total else { return }
+        lastShown = elapsed
+        shown = true
+        io.writeError("\rpages \(done) / \(total)")
+    }
+
+    func finish() {
+        if shown { io.writeError("\rpages \(done) / \(total)\n") }
     }
 }

@@ -57,6 +57,18 @@ extension Command {
             OptionGroup("image", [Options.scale]),
         ],
         run: BenchRenderCommand.run)
+
+    static let benchScale = Command(
+        words: ["bench", "scale"], summary: "time and peak memory of render --pages and layout --json at growing lengths",
+        synopsis: "usage: bubbles bench scale [--counts 2000,20000,100000] [--keep DIR] [--executable PATH]",
+        description: """
+        Generates a JSON conversation of each length (text messages of varied length and script),
+        runs `bubbles render --pages` and `bubbles layout --json` on it as child processes of this
+        one, one at a time, and prints each one's wall time, its time against the first length's
+        and its peak resident memory (from wait4), so that linearity shows at a glance.
+        """,
+        options: [OptionGroup("bench scale", [BenchScaleCommand.counts, BenchScaleCommand.keep, BenchScaleCommand.executable])],
+        run: BenchScaleCommand.run)
 }
 
 /// The options only one command takes.

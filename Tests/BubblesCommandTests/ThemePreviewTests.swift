@@ -121,6 +121,7 @@ func pngSize(_ data: Data) throws -> (width: Int, height: Int) {
         }
         #expect(lines.contains { $0.hasSuffix("messages per second (best total, in process; excludes process start)") })
         #expect(lines.contains { $0.hasPrefix("chromium 10.00 s for the same count: ") })
+        #expect(lines.contains { $0.hasPrefix("png encoding ") && $0.contains("× the drawing's cpu time; layout ") })
     }
 
     @Test func badOptionsAreUsageErrors() throws {
@@ -131,5 +132,31 @@ func pngSize(_ data: Data) throws -> (width: Int, height: Int) {
         let missing = PreviewRun(["bench", "render", "--input", "none.json", "--runs", "1"], in: folder.path)
         #expect(missing.exitCode == 1)
         #expect(missing.errors.contains("none.json"))
+    }
+}
+
+@Suite struct BenchScaleTests {
+    /// Two tiny lengths, timed as child processes of the built `bubbles` (beside the test bundle).
+    @Test func timesEachLengthAsAChildProcess() throws {
+        let folder = try PreviewFolder()
+        let products = Bundle.main.bundleURL.path.hasSuffix(".xctest") ? Bundle.main.bundleURL.deletingLastPathComponent()
+            : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        var executable = products.appendingPathComponent("bubbles").path
+        if !FileManager.default.isExecutableFile(atPath: executable) {
+            executable = products.deletingLastPathComponent().appendingPathComponent("bubbles").path
+        }
+        let run = PreviewRun(["bench", "scale", "--counts", "3,6", "--executable", executable, "--keep", "kept"], in: folder.path)
+        #expect(run.exitCode == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        for (count, name) in [(3, "render --pages"), (3, "layout --json"), (6, "render --pages"), (6, "layout --json")] {
+            let line = try #require(lines.first { $0.hasPrefix(String(format: "%8d  ", count) + name) }, "\(run.output)")
+            let fields = line.split(separator: " ")
+            #expect(Double(fields[fields.count - (name.hasPrefix("render") ? 4 : 3)]) != nil, "\(line)")
+        }
+        // The pages the child wrote: as many as the layout's pages, at least one.
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/kept/pages-6")
+        #expect(!pages.isEmpty && pages.allSatisfy { $0.hasPrefix("page-") && $0.hasSuffix(".png") })
+        #expect(PreviewRun(["bench", "scale", "--counts", "0"], in: folder.path).exitCode == 2)
+        #expect(PreviewRun(["bench", "scale", "--counts", "3", "--executable", "/nonexistent"], in: folder.path).exitCode == 1)
     }
 }

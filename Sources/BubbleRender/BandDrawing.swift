@@ -1,0 +1,131 @@
+import BubbleLayout
+import BubbleTheme
+import CCairo
+import Foundation
+
+/// Raster output drawn in bands on every core: PNG (each band encoded by the core that drew
+/// it) and WebP (bands copied into one picture).
+extension ConversationRenderer {
+    /// Most pixel rows in one band: a band of a few megabytes, however tall the image.
+    static let bandHeight = 1024
+
+    /// One band of the image: its first pixel row and how many rows it has.
+    struct PixelBand: Equatable {
+        let top: Int
+        let rows: Int
+    }
+
+    /// Where bands start and end: every `bandHeight` pixel rows, as before. Cutting bands at
+    /// the boundaries between rows was tried (so a row would be drawn by one band): rows meet at
+    /// fractional points, and Cairo's pixels near a band's origin depend on where the band
+    /// starts (the translation's rounding moves antialiased edges and glyph positions by a level
+    /// or two), so it changed 43–598 pixels of the snapshot references. Fixed cuts keep every
+    /// reference's pixels; a row crossing a cut is drawn, clipped, by both bands.
+    static func bands(_ layout: ConversationLayout, area: Viewport, scale: Int, pixelHeight: Int) -> [PixelBand] {
+        stride(from: 0, to: pixelHeight, by: bandHeight).map { PixelBand(top: $0, rows: min(bandHeight, pixelHeight - $0)) }
+    }
+
+    /// Draws the image band by band on every core, each band filtered and deflated by the
+    /// core that drew it, and joins the bands into one PNG: a long conversation is one image
+    /// even past Cairo's 32767-pixel surfaces, in little memory. Bands are joined in order,
+    /// so the bytes do not depend on scheduling.
+    func renderPNG(_ layout: ConversationLayout, area: Viewport, scale: Int, times: StageTimes,
+                   images: ImageCache) throws -> Data {
+        guard (1...3).contains(scale) else { throw CanvasError(problem: "scale \(scale) is not one of 1, 2, 3") }
+        // Compared as Doubles first: converting an infinite or huge size to Int traps.
+        let width = (layout.screenWidth * Double(scale)).rounded(.up), height = (area.height * Double(scale)).rounded(.up)
+        guard width.isFinite, height.isFinite, width <= Double(CairoSurface.maximumImageDimension), height <= Double(1 << 20) else {
+            throw CanvasError(problem: "\(formatNumber(width))×\(formatNumber(height)) px is too large an image; use --pages or PDF")
+        }
+        let (pixelWidth, pixelHeight) = (Int(width), Int(height))
+        let opaque = theme.colors.background.alpha >= 1
+        let plan = Self.bands(layout, area: area, scale: scale, pixelHeight: pixelHeight)
+        final class Bands: @unchecked Sendable {
+            var encoded: [PNGWriter.Band?]
+            let lock = NSLock()
+            init(_ count: Int) { encoded = Array(repeating: nil, count: count) }
+        }
+        let bands = Bands(plan.count)
+        try drawBands(layout, area: area, scale: scale, pixelWidth: pixelWidth, plan: plan, times: times, images: images,
+                      makeWorker: { try PNGBandEncoder() }) { index, surface, encoder in
+            let band = try encoder.band(surface, opaque: opaque, isLast: index == plan.count - 1)
+            bands.lock.lock()
+            bands.encoded[index] = band
+            bands.lock.unlock()
+        }
+        return try times.measure(\.encoding) {
+            try PNGWriter.file(width: pixelWidth, height: pixelHeight, opaque: opaque, bands: bands.encoded.map { $0! })
+        }
+    }
+
+    /// Draws the same bands as `renderPNG` (so WebP holds exactly the PNG's pixels) into one
+    /// libwebp picture, which is then encoded once; WebP cannot be written a band at a time.
+    func renderWebP(_ layout: ConversationLayout, area: Viewport, scale: Int, compression: WebPCompression,
+                    times: StageTimes, images: ImageCache) throws -> Data {
+        guard (1...3).contains(scale) else { throw CanvasError(problem: "scale \(scale) is not one of 1, 2, 3") }
+        let width = (layout.screenWidth * Double(scale)).rounded(.up), height = (area.height * Double(scale)).rounded(.up)
+        if let problem = WebPWriter.sizeProblem(pixelWidth: width, pixelHeight: height) { throw problem }
+        let picture = try WebPWriter.Picture(width: Int(width), height: Int(height))
+        let plan = Self.bands(layout, area: area, scale: scale, pixelHeight: Int(height))
+        try drawBands(layout, area: area, scale: scale, pixelWidth: Int(width), plan: plan, times: times, images: images,
+                      makeWorker: { () }) { index, surface, _ in
+            try picture.copy(surface, toRow: plan[index].top)
+        }
+        return try times.measure(\.encoding) { try picture.encoded(compression) }
+    }
+
+    /// Draws the bands of `plan` on every core, each worker into one reused buffer (a band is
+    /// painted whole, background first, so the buffer is never cleared), and hands each band's
+    /// surface, with its index, to `finish` on the core that drew it (timed as encoding),
+    /// together with that worker's `makeWorker()` state.
+    func drawBands<Worker>(_ layout: ConversationLayout, area: Viewport, scale: Int, pixelWidth: Int, plan: [PixelBand],
+                           times: StageTimes, images: ImageCache, makeWorker: @escaping @Sendable () throws -> Worker,
+                           finish: @escaping @Sendable (Int, CairoSurface, Worker) throws -> Void) throws {
+        let workers = max(1, min(plan.count, Self.workerCount))
+        let results = BandResults()
+        let renderer = UncheckedSendable(self)
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
+        let tallest = plan.map(\.rows).max() ?? 1
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let local = StageTimes()
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: stride * tallest, alignment: 64)
+            defer { buffer.deallocate() }
+            do {
+                let faces = try FreeTypeFaces() // FreeType and Cairo faces are per thread
+                let state = try makeWorker()
+                for index in Swift.stride(from: worker, to: plan.count, by: workers) {
+                    let band = plan[index]
+                    let surface = try CairoSurface.image(wrapping: buffer, pixelWidth: pixelWidth, pixelHeight: band.rows,
+                                                         stride: stride)
+                    let canvas = try Canvas(surface: surface, scale: scale)
+                    let viewport = Viewport(y: area.y + Double(band.top) / Double(scale), height: canvas.height)
+                    local.rowDraws += try local.measure(\.drawing) {
+                        try renderer.value.draw(layout, viewport: viewport, on: canvas, faces: faces, images: images)
+                    }
+                    try local.measure(\.encoding) { try finish(index, surface, state) }
+                }
+            } catch {
+                results.lock.lock()
+                results.error = results.error ?? error
+                results.lock.unlock()
+            }
+            results.lock.lock()
+            results.drawing += local.drawing
+            results.encoding += local.encoding
+            results.rowDraws += local.rowDraws
+            results.lock.unlock()
+        }
+        if let error = results.error { throw error }
+        times.drawing += results.drawing
+        times.encoding += results.encoding
+        times.rowDraws += results.rowDraws
+        times.bands += plan.count
+    }
+}
+
+/// What the band workers report back, under a lock.
+private final class BandResults: @unchecked Sendable {
+    var error: Error?
+    var drawing = 0.0, encoding = 0.0, rowDraws = 0
+    let lock = NSLock()
+}

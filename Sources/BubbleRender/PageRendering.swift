@@ -1,0 +1,86 @@
+import BubbleLayout
+import BubbleTheme
+import Foundation
+
+/// A long conversation as screen-sized PNG or WebP files, written as they are drawn.
+extension ConversationRenderer {
+    /// Draws each page of `pages` (from `pdfPages`, cut between rows) into a `pageHeight`-tall
+    /// image and hands its file bytes with its index to `deliver`, pages spread over every core
+    /// (`deliver` runs on the core that drew the page, under a lock, in no particular order).
+    /// Each worker keeps one surface, its fonts and its encoder for all its pages, and decoded
+    /// images are shared, so a page costs its own rows: memory is a page per core however
+    /// long the conversation. Rows below a page's cut are left to the next page; the rest of
+    /// the image is background.
+    public func renderPages(_ layout: ConversationLayout, pages: [Viewport], pageHeight: Double, format: OutputFormat,
+                            scale: Int, webp: WebPCompression = .lossless, times: StageTimes? = nil,
+                            images: ImageCache? = nil, deliver: @escaping @Sendable (Int, Data) throws -> Void) throws {
+        guard format.isRaster else { throw CanvasError(problem: "pages as separate files are PNG or WebP") }
+        guard Canvas.scales.contains(scale) else { throw CanvasError(problem: "scale \(scale) is not one of 1, 2, 3") }
+        guard !pages.isEmpty else { return }
+        let times = times ?? StageTimes()
+        let images = images ?? ImageCache()
+        let workers = max(1, min(pages.count, Self.workerCount))
+        let results = PageResults()
+        let renderer = UncheckedSendable(self)
+        let opaque = theme.colors.background.alpha >= 1
+        let background = theme.colors.background
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let local = StageTimes()
+            do {
+                let faces = try FreeTypeFaces()
+                let canvas = try Canvas(format: format, width: layout.screenWidth, height: pageHeight, scale: scale)
+                let encoder = format == .png ? try PNGBandEncoder() : nil
+                for index in Swift.stride(from: worker, to: pages.count, by: workers) {
+                    if results.failed { break }
+                    local.rowDraws += try local.measure(\.drawing) {
+                        // The whole surface first: the page's rows are clipped to its cut.
+                        canvas.context.fillAll(with: background)
+                        return try renderer.value.draw(layout, viewport: pages[index], on: canvas, faces: faces, images: images)
+                    }
+                    let data = try local.measure(\.encoding) {
+                        if let encoder {
+                            let surface = canvas.context.surface
+                            let band = try encoder.band(surface, opaque: opaque, isLast: true)
+                            return try PNGWriter.file(width: surface.pixelWidth, height: surface.pixelHeight, opaque: opaque, bands: [band])
+                        }
+                        return try canvas.encoded(webp: webp)
+                    }
+                    results.lock.lock()
+                    defer { results.lock.unlock() }
+                    try deliver(index, data)
+                }
+            } catch {
+                results.lock.lock()
+                results.error = results.error ?? error
+                results.lock.unlock()
+            }
+            results.lock.lock()
+            results.drawing += local.drawing
+            results.encoding += local.encoding
+            results.rowDraws += local.rowDraws
+            results.lock.unlock()
+        }
+        if let error = results.error { throw error }
+        times.drawing += results.drawing
+        times.encoding += results.encoding
+        times.rowDraws += results.rowDraws
+        times.bands += pages.count
+    }
+
+    /// How many threads draw bands and pages: every core, unless a test asks for fewer or more
+    /// (the bytes must not depend on it).
+    static var workerCount: Int { workerLimit ?? ProcessInfo.processInfo.activeProcessorCount }
+    @TaskLocal static var workerLimit: Int?
+}
+
+/// What the page workers report back, under a lock.
+private final class PageResults: @unchecked Sendable {
+    var error: Error?
+    var drawing = 0.0, encoding = 0.0, rowDraws = 0
+    let lock = NSLock()
+    var failed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return error != nil
+    }
+}
