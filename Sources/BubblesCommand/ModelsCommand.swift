@@ -11,12 +11,19 @@ struct ModelsCommand {
         guard inputs.count == 1, let input = inputs.first else {
             throw CommandError.usage(inputs.isEmpty ? "give the archive or JSON conversation to read" : "give one input")
         }
-        let conversation = try CommandGlue.loadConversation(path: input, account: choice.account, peer: choice.peer,
-                                                vcards: choice.vcards, io: io)
-        let options = ViewModelOptions(mediaDirectory: try choice.mediaDirectory(io: io))
-        var model = ConversationViewModel(conversation: conversation, options: options, images: RasterImageVerifier())
+        // The messages are let go once the models are made: the output needs only the models.
+        var model = try { () throws -> ConversationViewModel in
+            let conversation = try CommandGlue.loadConversation(path: input, account: choice.account, peer: choice.peer,
+                                                                vcards: choice.vcards, io: io)
+            let options = ViewModelOptions(mediaDirectory: try choice.mediaDirectory(io: io))
+            return ConversationViewModel(conversation: conversation, options: options, images: RasterImageVerifier())
+        }()
         model.warnings += try missingGlyphWarnings(model)
-        io.write(json ? jsonText(input: input, model: model) : table(model))
+        if json {
+            writeJSON(input: input, model: model, io: io)
+        } else {
+            io.write(table(model))
+        }
         return reportWarnings(model.warnings, io: io)
     }
 
@@ -36,19 +43,27 @@ struct ModelsCommand {
 
     // MARK: JSON
 
-    static func jsonText(input: String, model: ConversationViewModel) -> String {
+    /// The document in pieces of about 64 KB, so that the text of 100,000 bubbles is never held
+    /// whole (twice, while joining) next to the models it is made from.
+    static func writeJSON(input: String, model: ConversationViewModel, io: CommandIO) {
         let participant = { (person: Participant) in
             JSONText.object([("jid", JSONText.string(person.jid)),
                              ("name", JSONText.string(MessageText.senderName(person)))])
         }
-        let items = model.items.map { "  " + json($0) }
-        return "{" + [
+        var pending = "{" + [
             "\"input\": " + JSONText.string(input),
             "\"account\": " + participant(model.account),
             "\"peer\": " + participant(model.peer),
-            "\"bubbles\": " + (items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n]"),
-            "\"warnings\": " + JSONText.array(model.warnings.map(JSONText.string)),
-        ].joined(separator: ", ") + "}\n"
+        ].joined(separator: ", ") + ", \"bubbles\": " + (model.items.isEmpty ? "[]" : "[\n")
+        for (index, item) in model.items.enumerated() {
+            pending += (index == 0 ? "  " : ",\n  ") + json(item)
+            if pending.utf8.count >= 1 << 16 {
+                io.write(pending)
+                pending = ""
+            }
+        }
+        if !model.items.isEmpty { pending += "\n]" }
+        io.write(pending + ", \"warnings\": " + JSONText.array(model.warnings.map(JSONText.string)) + "}\n")
     }
 
     /// One item as one line of JSON, keys in a fixed order.
