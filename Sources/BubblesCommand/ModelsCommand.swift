@@ -29,9 +29,23 @@ struct ModelsCommand {
 
     /// Rows that would draw a character as a missing-glyph box with the bundled fonts (the
     /// classic theme's chains), found by laying the models out as `layout` does.
-    static func missingGlyphWarnings(_ model: ConversationViewModel) throws -> [String] {
+    /// Laid out `slice` items at a time, each slice with its neighbour on either side (which
+    /// decide the grouping, and so whether a row shows a name): the same warnings as one layout
+    /// of everything, without holding the rows of 100,000 messages at once.
+    static func missingGlyphWarnings(_ model: ConversationViewModel, slice: Int = 512) throws -> [String] {
         let layouter = ConversationLayouter(metrics: .classic, engine: try TextEngine(fonts: FontRoles.bundled()))
-        return try layouter.layout(model.items, screenWidth: 375).missingGlyphWarnings
+        let items = model.items
+        var warnings: [String] = []
+        for start in stride(from: 0, to: items.count, by: slice) {
+            let end = min(start + slice, items.count)
+            let lower = max(start - 1, 0)
+            let rows = try layouter.layout(Array(items[lower..<min(end + 1, items.count)]), screenWidth: 375).rows
+            for row in rows[(start - lower)..<(end - lower)] {
+                let missing = row.missingCodePoints
+                if !missing.isEmpty { warnings.append(ConversationLayout.missingGlyphWarning(source: row.source, missing)) }
+            }
+        }
+        return warnings
     }
 
     /// Each warning, then `N warnings`, on standard error; exit code 3 when there were any.
