@@ -36,6 +36,20 @@ public struct JSONConversationReader: Sendable {
 
     /// Reads a document already in memory; media file references resolve against `folder`.
     public func read(data: Data, file: String, folder: String) throws -> Conversation {
+        let media = JSONMediaReader(folder: folder, maximumBytes: maximumMediaBytes)
+        // The common shape: the messages parsed one at a time, never the whole tree at once.
+        if let split = JSONMessagesSplit(data),
+           let skeleton = try? JSONSerialization.jsonObject(with: split.skeleton, options: []) {
+            var reader = JSONDocumentReader()
+            do {
+                let messages = JSONMessageElements(data: data, ranges: split.elements)
+                let conversation = try read(document: skeleton, elements: messages, reader: &reader, media: media)
+                if let conversation, reader.issues.isEmpty { return conversation }
+                throw JSONConversationError(file: file, issues: reader.issues)
+            } catch is JSONMessageElements.Unparsable {
+                // Not valid JSON after all: the whole-document parse below names the problem.
+            }
+        }
         let document: Any
         do {
             document = try JSONSerialization.jsonObject(with: data, options: [])
@@ -44,13 +58,14 @@ public struct JSONConversationReader: Sendable {
             throw JSONConversationError(file: file, problem: "not valid JSON: \(detail)")
         }
         var reader = JSONDocumentReader()
-        let media = JSONMediaReader(folder: folder, maximumBytes: maximumMediaBytes)
-        let conversation = read(document: document, reader: &reader, media: media)
+        let conversation = try read(document: document, elements: nil, reader: &reader, media: media)
         if let conversation, reader.issues.isEmpty { return conversation }
         throw JSONConversationError(file: file, issues: reader.issues)
     }
 
-    private func read(document: Any, reader: inout JSONDocumentReader, media: JSONMediaReader) -> Conversation? {
+    /// `elements`: the messages still unparsed (the document's own `messages` is then empty).
+    private func read(document: Any, elements: JSONMessageElements?, reader: inout JSONDocumentReader,
+                      media: JSONMediaReader) throws -> Conversation? {
         guard let root = reader.object(document, at: "", allowed: Self.documentKeys) else {
             return nil
         }
@@ -68,18 +83,21 @@ public struct JSONConversationReader: Sendable {
             }
             seen[participant.jid] = seen[participant.jid] ?? index
         }
-        let listed = (root["participants"] as? [Any])?.count
-        if let listed, listed != 2 {
-            reader.report("participants", "needs exactly two participants (the account and the peer), found \(listed)")
+        let people = (root["participants"] as? [Any])?.count
+        if let people, people != 2 {
+            reader.report("participants", "needs exactly two participants (the account and the peer), found \(people)")
         }
         let account = participants.first { $0.jid == accountId }
-        if let accountId, account == nil, !participants.isEmpty, participants.count == listed {
+        if let accountId, account == nil, !participants.isEmpty, participants.count == people {
             reader.report("account", "'\(accountId)' is not the id of a participant")
         }
         let ids = Set(participants.map(\.jid))
         var messageIds: [String: Int] = [:]
         var messages: [Message] = []
-        for (index, value) in (reader.array(root, "messages", at: "") ?? []).enumerated() {
+        messages.reserveCapacity(elements?.count ?? 0)
+        let listed = reader.array(root, "messages", at: "")
+        for index in 0..<(listed == nil ? 0 : elements?.count ?? listed?.count ?? 0) {
+            let value = try elements?.value(at: index) ?? listed?[index] ?? NSNull()
             let location = "messages[\(index)]"
             guard var message = message(value, at: location, senders: ids, account: accountId,
                                         reader: &reader, media: media) else { continue }
@@ -91,9 +109,16 @@ public struct JSONConversationReader: Sendable {
             messages.append(message)
         }
         guard let account, let peer = participants.first(where: { $0.jid != account.jid }) else { return nil }
-        // Time order, as the origin app sorted its archive; equal times keep the file's order.
-        let ordered = messages.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-        return Conversation(account: account, peer: peer, messages: ordered.map(\.element))
+        return Conversation(account: account, peer: peer, messages: Self.timeOrdered(messages))
+    }
+
+    /// Time order, as the origin app sorted its archive; equal times keep the file's order. A
+    /// file already in order (the usual case) is returned as it is, and otherwise only indices
+    /// are sorted: no second and third copy of every message.
+    static func timeOrdered(_ messages: [Message]) -> [Message] {
+        guard zip(messages, messages.dropFirst()).contains(where: { $0.time > $1.time }) else { return messages }
+        let order = messages.indices.sorted { (messages[$0].time, $0) < (messages[$1].time, $1) }
+        return order.map { messages[$0] }
     }
 
     private func participant(_ value: Any, at location: String, reader: inout JSONDocumentReader,

@@ -8,6 +8,13 @@ struct JSONMediaReader {
     /// The folder holding the JSON file, symbolic links resolved.
     let folder: String
     let maximumBytes: Int
+    /// Files already read, by resolved path: a picture that a thousand messages name is held once.
+    private let files = FileCache()
+
+    /// One reader's memory of the files it read (a reader is used by one thread only).
+    private final class FileCache {
+        var contents: [String: Data] = [:]
+    }
 
     init(folder: String, maximumBytes: Int) {
         self.folder = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
@@ -67,6 +74,7 @@ struct JSONMediaReader {
             reader.report(location, "'\(file)' is \(size) bytes, more than the limit of \(maximumBytes) bytes")
             return nil
         }
+        if let data = files.contents[resolved], data.count == size { return data }
         guard let data = FileManager.default.contents(atPath: resolved) else {
             reader.report(location, "cannot read '\(file)'")
             return nil
@@ -75,6 +83,7 @@ struct JSONMediaReader {
             reader.report(location, "'\(file)' is empty")
             return nil
         }
+        files.contents[resolved] = data
         return data
     }
 

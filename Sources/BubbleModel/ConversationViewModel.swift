@@ -26,6 +26,7 @@ public struct ConversationViewModel: Sendable, Equatable {
         // composing row do not make it stale.
         let newest = conversation.messages.indices.last { folding.changes(at: $0) != nil }
         var items: [ConversationItem] = []
+        items.reserveCapacity(conversation.messages.count)
         var warnings: [String] = []
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = options.timeZone

@@ -11,20 +11,41 @@ struct ModelsCommand {
         guard inputs.count == 1, let input = inputs.first else {
             throw CommandError.usage(inputs.isEmpty ? "give the archive or JSON conversation to read" : "give one input")
         }
-        let conversation = try CommandGlue.loadConversation(path: input, account: choice.account, peer: choice.peer,
-                                                vcards: choice.vcards, io: io)
-        let options = ViewModelOptions(mediaDirectory: try choice.mediaDirectory(io: io))
-        var model = ConversationViewModel(conversation: conversation, options: options, images: RasterImageVerifier())
+        // The messages are let go once the models are made: the output needs only the models.
+        var model = try { () throws -> ConversationViewModel in
+            let conversation = try CommandGlue.loadConversation(path: input, account: choice.account, peer: choice.peer,
+                                                                vcards: choice.vcards, io: io)
+            let options = ViewModelOptions(mediaDirectory: try choice.mediaDirectory(io: io))
+            return ConversationViewModel(conversation: conversation, options: options, images: RasterImageVerifier())
+        }()
         model.warnings += try missingGlyphWarnings(model)
-        io.write(json ? jsonText(input: input, model: model) : table(model))
+        if json {
+            writeJSON(input: input, model: model, io: io)
+        } else {
+            io.write(table(model))
+        }
         return reportWarnings(model.warnings, io: io)
     }
 
     /// Rows that would draw a character as a missing-glyph box with the bundled fonts (the
     /// classic theme's chains), found by laying the models out as `layout` does.
-    static func missingGlyphWarnings(_ model: ConversationViewModel) throws -> [String] {
+    /// Laid out `slice` items at a time, each slice with its neighbour on either side (which
+    /// decide the grouping, and so whether a row shows a name): the same warnings as one layout
+    /// of everything, without holding the rows of 100,000 messages at once.
+    static func missingGlyphWarnings(_ model: ConversationViewModel, slice: Int = 512) throws -> [String] {
         let layouter = ConversationLayouter(metrics: .classic, engine: try TextEngine(fonts: FontRoles.bundled()))
-        return try layouter.layout(model.items, screenWidth: 375).missingGlyphWarnings
+        let items = model.items
+        var warnings: [String] = []
+        for start in stride(from: 0, to: items.count, by: slice) {
+            let end = min(start + slice, items.count)
+            let lower = max(start - 1, 0)
+            let rows = try layouter.layout(Array(items[lower..<min(end + 1, items.count)]), screenWidth: 375).rows
+            for row in rows[(start - lower)..<(end - lower)] {
+                let missing = row.missingCodePoints
+                if !missing.isEmpty { warnings.append(ConversationLayout.missingGlyphWarning(source: row.source, missing)) }
+            }
+        }
+        return warnings
     }
 
     /// Each warning, then `N warnings`, on standard error; exit code 3 when there were any.
@@ -36,19 +57,27 @@ struct ModelsCommand {
 
     // MARK: JSON
 
-    static func jsonText(input: String, model: ConversationViewModel) -> String {
+    /// The document in pieces of about 64 KB, so that the text of 100,000 bubbles is never held
+    /// whole (twice, while joining) next to the models it is made from.
+    static func writeJSON(input: String, model: ConversationViewModel, io: CommandIO) {
         let participant = { (person: Participant) in
             JSONText.object([("jid", JSONText.string(person.jid)),
                              ("name", JSONText.string(MessageText.senderName(person)))])
         }
-        let items = model.items.map { "  " + json($0) }
-        return "{" + [
+        var pending = "{" + [
             "\"input\": " + JSONText.string(input),
             "\"account\": " + participant(model.account),
             "\"peer\": " + participant(model.peer),
-            "\"bubbles\": " + (items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n]"),
-            "\"warnings\": " + JSONText.array(model.warnings.map(JSONText.string)),
-        ].joined(separator: ", ") + "}\n"
+        ].joined(separator: ", ") + ", \"bubbles\": " + (model.items.isEmpty ? "[]" : "[\n")
+        for (index, item) in model.items.enumerated() {
+            pending += (index == 0 ? "  " : ",\n  ") + json(item)
+            if pending.utf8.count >= 1 << 16 {
+                io.write(pending)
+                pending = ""
+            }
+        }
+        if !model.items.isEmpty { pending += "\n]" }
+        io.write(pending + ", \"warnings\": " + JSONText.array(model.warnings.map(JSONText.string)) + "}\n")
     }
 
     /// One item as one line of JSON, keys in a fixed order.

@@ -83,3 +83,32 @@ import Testing
         #expect(result.err.hasSuffix("1 warning\n"))
     }
 }
+
+/// `models` lays a conversation out a slice at a time to find missing glyphs; `layout` lays it
+/// out whole. Across several slices, with names (shown by grouping) that miss a glyph, both
+/// must warn about the same rows in the same words.
+@Suite struct MissingGlyphSliceTests {
+    @Test func modelsWarnsAsTheWholeLayoutDoes() throws {
+        let folder = FileManager.default.temporaryDirectory.path + "/bubbles-slices-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let marked: Set<Int> = [0, 510, 511, 512, 513, 1023, 1024, 1299]
+        let messages = (0..<1300).map { index in
+            let sender = (index / 3) % 2 == 0 ? "ann" : "me"
+            let text = marked.contains(index) ? "tofu \\uE001 \(index)" : "plain \(index)"
+            let seconds = 9 * 3600 + 30 * 60 + index
+            let time = String(format: "2024-05-01T%02d:%02d:%02dZ", seconds / 3600, seconds / 60 % 60, seconds % 60)
+            return #"{"id": "\#(index)", "sender": "\#(sender)", "time": "\#(time)", "kind": "text", "text": "\#(text)"}"#
+        }
+        let json = #"{"version": 1, "account": "me", "participants": [{"id": "me"}, {"id": "ann", "name": "Ann \uE002"}], "messages": ["#
+            + messages.joined(separator: ",\n") + "]}"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/chat.json"))
+        let check = MissingGlyphCommandTests()
+        let models = check.bubbles(["models", "chat.json"], in: folder)
+        let layout = check.bubbles(["layout", "chat.json"], in: folder)
+        #expect(models.code == 3, "\(models.err)")
+        let warned = { (err: String) in err.split(separator: "\n").filter { $0.contains("no glyph") } }
+        #expect(warned(models.err) == warned(layout.err))
+        #expect(warned(models.err).filter { $0.contains("U+E001") }.count == marked.count)
+    }
+}
