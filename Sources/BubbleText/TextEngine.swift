@@ -10,8 +10,8 @@ import BubbleUnicode
 /// the shaping cache is locked per shard.
 public final class TextEngine: Sendable {
     public let fonts: FontRoles
-    private let table: FontTable
-    private let cache: ShapeCache?
+    let table: FontTable
+    let cache: ShapeCache?
 
     /// `cachesShaping: false` shapes every segment afresh (the cache must never change a result;
     /// tests compare both).
@@ -228,7 +228,7 @@ public final class TextEngine: Sendable {
     }
 
     /// Length of the hard break that ends a paragraph: CR LF, or one of LF, CR, NEL, VT, FF, LS, PS.
-    private func terminatorLength(_ buffer: UnsafeBufferPointer<UInt16>, before offset: Int) -> Int {
+    func terminatorLength(_ buffer: UnsafeBufferPointer<UInt16>, before offset: Int) -> Int {
         guard offset > 0 else { return 0 }
         let last = buffer[offset - 1]
         if last == 0x0A, offset > 1, buffer[offset - 2] == 0x0D { return 2 }
