@@ -47,15 +47,16 @@ enum MessageLines {
     }
 
     /// One line without its `\n`: the plain `{"id": "…", "text": "…"}` shape (strings without
-    /// escapes) is read straight from the bytes; anything else goes through JSONSerialization.
+    /// `\u` escapes) is read straight from the bytes; anything else goes through JSONSerialization.
     static func parse(line raw: UnsafeBufferPointer<UInt8>, lineNumber: Int, source: String) -> LineResult {
         var line = raw
         if line.last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .blank }
         if let plain = PlainMessageLine(line),
-           let id = String(validating: UnsafeBufferPointer(rebasing: line[plain.id]), as: UTF8.self),
-           let text = String(validating: UnsafeBufferPointer(rebasing: line[plain.text]), as: UTF8.self) {
-            return .message(MessageLine(lineNumber: lineNumber, idJSON: "\"" + id + "\"", idText: id, text: text,
+           let id = PlainMessageLine.string(line, plain.id, escaped: plain.idEscaped),
+           let text = PlainMessageLine.string(line, plain.text, escaped: plain.textEscaped) {
+            let idJSON = plain.idEscaped ? JSONText.string(id) : "\"" + id + "\""
+            return .message(MessageLine(lineNumber: lineNumber, idJSON: idJSON, idText: id, text: text,
                                         styled: StyledText(text)))
         }
         switch parseLine(Data(line)) {
