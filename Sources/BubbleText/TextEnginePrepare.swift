@@ -1,0 +1,105 @@
+import BubbleUnicode
+
+extension TextEngine {
+    /// Analyses and shapes a text once (the width-independent half of `layout`), so that
+    /// `PreparedText.measure(maxWidth:)` gives its size at any width by arithmetic. The style's
+    /// `maxWidth` is not used; its size and role are.
+    public func prepare(_ text: StyledText, style: TextStyle) throws -> PreparedText {
+        let units = Self.utf16(text.string)
+        let styling = TextStyling(text: text, style: style, table: table)
+        var prepared = try units.withUnsafeBufferPointer { buffer in
+            try prepare(buffer, style: style, styling: styling)
+        }
+        if prepared.needsLayout { prepared.fullLayout = PreparedText.FullLayout(engine: self, text: text, style: style) }
+        return prepared
+    }
+
+    /// Plain text in the fonts of `style.role`.
+    public func prepare(_ text: String, style: TextStyle) throws -> PreparedText {
+        try prepare(StyledText(text), style: style)
+    }
+
+    /// The paragraph loop of `layout`, keeping each paragraph's analysis instead of filling lines.
+    private func prepare(_ buffer: UnsafeBufferPointer<UInt16>, style: TextStyle,
+                         styling: TextStyling) throws -> PreparedText {
+        let opportunities = try LineBreaks.opportunities(in: buffer)
+        let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache, tally: nil,
+                                                 language: shapingLanguage.value), styling: styling)
+        let keepsHangulWords = style.lineBreakStrategy == .hangulWordPriority
+        var needsLayout = false
+        var hasMissingGlyphs = false
+        var units: [PreparedText.Unit] = []
+        var paragraphs: [PreparedText.Paragraph] = []
+        var analysed: [Segmenter.Paragraph] = []
+        var paragraphStart = 0
+        var softBreaks: [Int] = []
+        let empty = { paragraphs.append(PreparedText.Paragraph(units: units.count..<units.count, analysed: -1)) }
+        for opportunity in opportunities {
+            let isEnd = opportunity.offset == buffer.count
+            if !opportunity.isMandatory && !isEnd {
+                if keepsHangulWords && HangulWords.joins(buffer, at: opportunity.offset) { continue }
+                softBreaks.append(opportunity.offset)
+                continue
+            }
+            let contentEnd = opportunity.isMandatory ? opportunity.offset - terminatorLength(buffer, before: opportunity.offset)
+                                                     : opportunity.offset
+            let content = paragraphStart..<max(paragraphStart, contentEnd)
+            if content.isEmpty {
+                empty()
+            } else {
+                var inside = softBreaks[...]
+                while let first = inside.first, first <= content.lowerBound { inside = inside.dropFirst() }
+                while let last = inside.last, last >= content.upperBound { inside = inside.dropLast() }
+                let paragraph = try segmenter.analyse(buffer, content, softBreaks: inside)
+                for segment in paragraph.segments {
+                    // A tab's width depends on the pen and an unsafe start reshapes at a line
+                    // edge: both are left to the full layout, as are missing glyphs (reported).
+                    if segment.isTab || segment.unsafeStart { needsLayout = true }
+                    if segment.glyphs.contains(where: { $0.glyph == 0 }) { hasMissingGlyphs = true }
+                }
+                let first = units.count
+                appendUnits(of: paragraph.segments, to: &units)
+                paragraphs.append(PreparedText.Paragraph(units: first..<units.count, analysed: analysed.count))
+                analysed.append(paragraph)
+            }
+            softBreaks.removeAll(keepingCapacity: true)
+            paragraphStart = opportunity.offset
+            if isEnd && opportunity.isMandatory { empty() }
+        }
+        if buffer.isEmpty { empty() }
+        let primary = table.fonts[Int(table.fallback(for: style.role).primary)]
+        let scale = style.fontSize / Double(primary.unitsPerEm)
+        return PreparedText(units: units, paragraphs: paragraphs, analysed: analysed,
+                            emptyAscent: Double(primary.ascender) * scale, emptyDescent: Double(primary.descender) * scale,
+                            fonts: table.fonts, needsLayout: needsLayout || hasMissingGlyphs,
+                            hasMissingGlyphs: hasMissingGlyphs)
+    }
+
+    /// One `PreparedText.Unit` per break unit, with the sums `LineBreaker` takes, in its order.
+    private func appendUnits(of segments: [Segment], to units: inout [PreparedText.Unit]) {
+        var first = 0
+        while first < segments.count {
+            var last = first
+            while last + 1 < segments.count && segments[last + 1].unit == segments[first].unit { last += 1 }
+            var width = 0.0
+            var ascent = 0.0, descent = 0.0
+            for index in first...last {
+                let segment = segments[index]
+                width += Double(segment.advance) * segment.pointsPerUnit
+                let font = table.fonts[Int(segment.font)]
+                ascent = max(ascent, Double(font.ascender) * segment.pointsPerUnit)
+                descent = max(descent, Double(font.descender) * segment.pointsPerUnit)
+            }
+            // Trailing whitespace may span segments (a space after an emoji is in its font).
+            var trailing = 0.0
+            for index in (first...last).reversed() {
+                let segment = segments[index]
+                trailing += Double(segment.trailingWhitespaceAdvance) * segment.pointsPerUnit
+                if segment.trailingWhitespaceStart > segment.range.lowerBound { break }
+            }
+            units.append(PreparedText.Unit(width: width, trailing: trailing, ascent: ascent, descent: descent,
+                                           segments: Int32(first)..<Int32(last + 1)))
+            first = last + 1
+        }
+    }
+}
