@@ -39,6 +39,17 @@ public struct PreparedText: Sendable {
         let descent: Double
         /// Its segments in the paragraph.
         let segments: Range<Int32>
+        /// What the line edges change when a line starts at this unit (nil: nothing).
+        let edge: Edge?
+    }
+
+    /// Width changes (points) of `LineEdges` when a line starts at a unit whose first segment
+    /// starts unsafe to break: that segment reshaped alone (it is the line's only part) or with
+    /// the next segment of its word, and the segment before it, ending the line before, alone.
+    struct Edge: Sendable {
+        let startAlone: Double
+        let startWithNext: Double
+        let endBefore: Double
     }
 
     /// A paragraph (or the empty line of an empty one) and its units in `units`.
@@ -59,11 +70,13 @@ public struct PreparedText: Sendable {
     private static let tolerance = 1e-6
 
     /// Whether the text is measured by the full layout: it has a tab (whose width depends on the
-    /// pen), a segment a line edge would reshape (a kerning pair or contextual form across a
-    /// break inside a word), or a missing glyph. Exactness first: these texts are rare.
+    /// pen) or a missing glyph (which the layout names). Exactness first: these texts are rare.
     public let needsLayout: Bool
     /// Whether a glyph of the text is .notdef (then `TextLayout.missingGlyphs` says which).
     public let hasMissingGlyphs: Bool
+    /// Whether a segment starts unsafe to break (its line edges are reshaped): the unit edges
+    /// are arithmetic too, but an emergency break in such a text takes the full layout.
+    let reshapesEdges: Bool
 
     /// What a text measured by the full layout keeps: the engine, the text and its style.
     struct FullLayout: Sendable {
@@ -74,7 +87,9 @@ public struct PreparedText: Sendable {
     var fullLayout: FullLayout?
 
     init(units: [Unit], paragraphs: [Paragraph], analysed: [Segmenter.Paragraph], emptyAscent: Double,
-         emptyDescent: Double, fonts: [OpenTypeFont], needsLayout: Bool, hasMissingGlyphs: Bool) {
+         emptyDescent: Double, fonts: [OpenTypeFont], needsLayout: Bool, hasMissingGlyphs: Bool,
+         reshapesEdges: Bool) {
+        self.reshapesEdges = reshapesEdges
         self.units = units
         self.paragraphs = paragraphs
         self.analysed = analysed
@@ -85,9 +100,9 @@ public struct PreparedText: Sendable {
         self.hasMissingGlyphs = hasMissingGlyphs
     }
 
-    /// The full layout at `maxWidth` (for texts that `needsLayout`, or an explanation).
+    /// The full layout at `maxWidth`, for texts that `needsLayout` (nil for the others).
     public func layout(maxWidth: Double) throws -> TextLayout? {
-        guard let fullLayout else { return nil }
+        guard needsLayout || reshapesEdges, let fullLayout else { return nil }
         var style = fullLayout.style
         style.maxWidth = maxWidth
         return try fullLayout.engine.layout(fullLayout.text, style: style)
@@ -95,14 +110,17 @@ public struct PreparedText: Sendable {
 
     /// The text's size when its lines are at most `maxWidth` points wide.
     public func measure(maxWidth: Double) throws -> TextMeasure {
-        if let layout = try layout(maxWidth: maxWidth) { return TextMeasure(layout) }
+        if needsLayout, let layout = try layout(maxWidth: maxWidth) { return TextMeasure(layout) }
         var state = MeasureState(maxWidth: maxWidth)
         for paragraph in paragraphs {
             if paragraph.analysed < 0 {
                 state.emit(width: 0, ascent: emptyAscent, descent: emptyDescent)
                 continue
             }
-            fill(paragraph, state: &state)
+            guard fill(paragraph, state: &state) else {
+                // An emergency break where line edges are reshaped: the full layout knows.
+                return TextMeasure(try layout(maxWidth: maxWidth)!)
+            }
         }
         return TextMeasure(lines: state.lines, width: state.width, height: state.top)
     }
@@ -136,29 +154,47 @@ public struct PreparedText: Sendable {
         }
     }
 
-    /// Greedy filling, as `LineBreaker.lines(for:)`.
-    private func fill(_ paragraph: Paragraph, state: inout MeasureState) {
+    /// Greedy filling, as `LineBreaker.lines(for:)`, then the width changes of `LineEdges` in
+    /// its order (a line's start, then its end). False when the text needs the full layout.
+    private func fill(_ paragraph: Paragraph, state: inout MeasureState) -> Bool {
         let limit = state.maxWidth + Self.tolerance
         var trailing = 0.0
+        // The unit that started the current line, when its edge is reshaped, and the line's parts.
+        var startEdge: Edge?
+        var startsWithOneSegment = false
+        var unitsOnLine = 0
         for index in paragraph.units {
             let unit = units[index]
             let visible = unit.width - unit.trailing
             if !state.isEmpty && state.lineWidth + visible > limit {
+                let onePart = startsWithOneSegment && unitsOnLine < 2
+                if let startEdge { state.lineWidth += onePart ? startEdge.startAlone : startEdge.startWithNext }
+                // A line of one reshaped part is already that part alone: its end changes nothing.
+                if let edge = unit.edge, !(onePart && startEdge != nil) { state.lineWidth += edge.endBefore }
                 state.endLine(hanging: trailing)
+                startEdge = unit.edge
+                startsWithOneSegment = unit.segments.count == 1
+                unitsOnLine = 0
             }
             if state.isEmpty && visible > limit {
+                if reshapesEdges { return false }
                 breakInsideUnit(unit, analysed[paragraph.analysed], state: &state)
             } else {
                 state.lineWidth += unit.width
                 state.ascent = max(state.ascent, unit.ascent)
                 state.descent = max(state.descent, unit.descent)
                 state.isEmpty = false
+                unitsOnLine += 1
             }
             trailing = unit.trailing
         }
         let visibleEnd = state.lineWidth - trailing
         let hanging = max(0, state.lineWidth - max(visibleEnd, min(state.lineWidth, state.maxWidth)))
+        if let startEdge {
+            state.lineWidth += startsWithOneSegment && unitsOnLine < 2 ? startEdge.startAlone : startEdge.startWithNext
+        }
         state.endLine(hanging: hanging)
+        return true
     }
 
     /// A stretch of glyphs that may not be split, as `LineBreaker`'s atoms.

@@ -10,7 +10,7 @@ extension TextEngine {
         var prepared = try units.withUnsafeBufferPointer { buffer in
             try prepare(buffer, style: style, styling: styling)
         }
-        if prepared.needsLayout { prepared.fullLayout = PreparedText.FullLayout(engine: self, text: text, style: style) }
+        if prepared.needsLayout || prepared.reshapesEdges { prepared.fullLayout = PreparedText.FullLayout(engine: self, text: text, style: style) }
         return prepared
     }
 
@@ -27,6 +27,7 @@ extension TextEngine {
                                                  language: shapingLanguage.value), styling: styling)
         let keepsHangulWords = style.lineBreakStrategy == .hangulWordPriority
         var needsLayout = false
+        var reshapesEdges = false
         var hasMissingGlyphs = false
         var units: [PreparedText.Unit] = []
         var paragraphs: [PreparedText.Paragraph] = []
@@ -54,11 +55,13 @@ extension TextEngine {
                 for segment in paragraph.segments {
                     // A tab's width depends on the pen and an unsafe start reshapes at a line
                     // edge: both are left to the full layout, as are missing glyphs (reported).
-                    if segment.isTab || segment.unsafeStart { needsLayout = true }
+                    if segment.isTab { needsLayout = true }
+                    if segment.unsafeStart { reshapesEdges = true }
                     if segment.glyphs.contains(where: { $0.glyph == 0 }) { hasMissingGlyphs = true }
                 }
                 let first = units.count
-                appendUnits(of: paragraph.segments, to: &units)
+                appendUnits(of: paragraph.segments, to: &units,
+                            edges: LineEdges(text: buffer, paragraph: paragraph, shaper: segmenter.shaper))
                 paragraphs.append(PreparedText.Paragraph(units: first..<units.count, analysed: analysed.count))
                 analysed.append(paragraph)
             }
@@ -72,11 +75,15 @@ extension TextEngine {
         return PreparedText(units: units, paragraphs: paragraphs, analysed: analysed,
                             emptyAscent: Double(primary.ascender) * scale, emptyDescent: Double(primary.descender) * scale,
                             fonts: table.fonts, needsLayout: needsLayout || hasMissingGlyphs,
-                            hasMissingGlyphs: hasMissingGlyphs)
+                            hasMissingGlyphs: hasMissingGlyphs, reshapesEdges: reshapesEdges)
     }
 
     /// One `PreparedText.Unit` per break unit, with the sums `LineBreaker` takes, in its order.
-    private func appendUnits(of segments: [Segment], to units: inout [PreparedText.Unit]) {
+    ///
+    /// A unit whose first segment starts unsafe to break also gets what `LineEdges` would
+    /// change when a line starts there: that segment reshaped alone or with the next one of
+    /// its word, and the segment before it (ending the previous line) reshaped alone.
+    private func appendUnits(of segments: [Segment], to units: inout [PreparedText.Unit], edges: LineEdges) {
         var first = 0
         while first < segments.count {
             var last = first
@@ -97,8 +104,19 @@ extension TextEngine {
                 trailing += Double(segment.trailingWhitespaceAdvance) * segment.pointsPerUnit
                 if segment.trailingWhitespaceStart > segment.range.lowerBound { break }
             }
+            var edge: PreparedText.Edge?
+            if segments[first].unsafeStart && first > 0 {
+                let segment = segments[first], before = segments[first - 1]
+                let old = Double(segment.advance) * segment.pointsPerUnit
+                let alone = Double(edges.reshaped(first, withNext: false).advance) * segment.pointsPerUnit - old
+                let withNext = edges.joinsNext(first)
+                    ? Double(edges.reshaped(first, withNext: true).advance) * segment.pointsPerUnit - old : alone
+                let end = Double(edges.reshaped(first - 1, withNext: false).advance) * before.pointsPerUnit
+                    - Double(before.advance) * before.pointsPerUnit
+                edge = PreparedText.Edge(startAlone: alone, startWithNext: withNext, endBefore: end)
+            }
             units.append(PreparedText.Unit(width: width, trailing: trailing, ascent: ascent, descent: descent,
-                                           segments: Int32(first)..<Int32(last + 1)))
+                                           segments: Int32(first)..<Int32(last + 1), edge: edge))
             first = last + 1
         }
     }

@@ -99,7 +99,7 @@ struct MeasureStream {
         for width in widths {
             // Texts the arithmetic does not cover (tabs, reshaped line edges, missing glyphs,
             // which the record counts) take the full layout and print through the same record.
-            if let layout = try prepared.layout(maxWidth: width.text) {
+            if prepared.needsLayout, let layout = try prepared.layout(maxWidth: width.text) {
                 out.raw(MeasureRecord(idJSON: message.idJSON, layout: layout, screenWidth: width.screen).json(explain: false))
                 out.newline()
                 continue

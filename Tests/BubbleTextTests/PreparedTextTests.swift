@@ -93,6 +93,9 @@ import Testing
             }
         }
         #expect(try Fixture.engine.prepare("a\tb", style: Fixture.style).needsLayout)
+        // Kerning across a break is arithmetic too (the edges' width changes are prepared).
+        #expect(try !Fixture.engine.prepare(Self.edgeCases[0], style: Fixture.style).needsLayout)
+        #expect(try !Fixture.engine.prepare(Self.edgeCases[1], style: Fixture.style).needsLayout)
     }
 
     @Test func preparedFollowsTheKoreanStrategy() throws {
@@ -122,5 +125,19 @@ import Testing
         let layout = try Fixture.layout("private \u{E001} use")
         #expect(!layout.missingGlyphs.isEmpty)
         #expect(try !Fixture.engine.prepare("plain words", style: Fixture.style).hasMissingGlyphs)
+    }
+
+    /// The hard cases and the scripts corpus at many widths, where lines start at every kind
+    /// of reshaped edge (after hyphens and slashes, between kana, in Arabic and Indic words).
+    @Test func preparedMatchesTheHardCasesAtManyWidths() throws {
+        let texts = try Self.sampleTexts("hard-cases/hard-cases.jsonl") + Self.sampleTexts("scripts-corpus.jsonl")
+        let widths = Array(stride(from: 20.0, through: 300, by: 3.7))
+        for text in texts {
+            let prepared = try Fixture.engine.prepare(text, style: Fixture.style)
+            for width in widths {
+                let layout = try Fixture.engine.layout(text, style: TextStyle(fontSize: 16, maxWidth: width))
+                #expect(try prepared.measure(maxWidth: width) == TextMeasure(layout), "\(width) pt: \(text)")
+            }
+        }
     }
 }
