@@ -30,6 +30,8 @@ extension TextEngine {
         var reshapesEdges = false
         var hasMissingGlyphs = false
         var units: [PreparedText.Unit] = []
+        // A unit ends at each opportunity at most (plus the tab cuts, rare): no regrowth.
+        units.reserveCapacity(opportunities.count)
         var paragraphs: [PreparedText.Paragraph] = []
         var analysed: [Segmenter.Paragraph] = []
         var paragraphStart = 0
