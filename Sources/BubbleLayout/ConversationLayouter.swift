@@ -99,7 +99,7 @@ public struct ConversationLayouter: Sendable {
     }
 
     /// Whether the row at `index` continues the group of the row before it.
-    private func continues(_ speakers: [Speaker?], at index: Int) -> Bool {
+    func continues(_ speakers: [Speaker?], at index: Int) -> Bool {
         guard let grouping = metrics.grouping, index > 0, index < speakers.count,
               let current = speakers[index], let previous = speakers[index - 1] else { return false }
         return current.jid == previous.jid && current.direction == previous.direction
@@ -107,7 +107,7 @@ public struct ConversationLayouter: Sendable {
     }
 
     /// A centred label: a day separator in a pill, or a notice's text.
-    private func labelRow(source: String, text: StyledText, pill: Bool, screenWidth: Double, top: Double) throws -> RowLayout {
+    func labelRow(source: String, text: StyledText, pill: Bool, screenWidth: Double, top: Double) throws -> RowLayout {
         let parts = metrics.parts
         let padding = parts.labelPadding
         let maxWidth = max(40, screenWidth - 2 * metrics.bubbleInset - padding.left - padding.right)

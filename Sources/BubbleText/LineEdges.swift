@@ -37,12 +37,29 @@ struct LineEdges {
         let segments = paragraph.segments
         let index = line.parts[partIndex].segment
         let segment = segments[index]
-        var end = segment.range.upperBound
-        if withNext, index + 1 < segments.count, line.parts[partIndex + 1].segment == index + 1,
-           segments[index + 1].clusterBase == segment.clusterBase, !segments[index + 1].isTab,
-           line.parts[partIndex + 1].part.range == segments[index + 1].range {
-            end = segments[index + 1].range.upperBound
-        }
+        let joinsNext = withNext && joinsNext(index) && line.parts[partIndex + 1].segment == index + 1
+            && line.parts[partIndex + 1].part.range == segments[index + 1].range
+        let (glyphs, advance) = reshaped(index, withNext: joinsNext)
+        let width = Double(advance) * segment.pointsPerUnit
+        line.width += width - line.parts[partIndex].width
+        line.parts[partIndex].part = ShapedPart(range: segment.range, glyphs: glyphs,
+                                                clusterBase: segment.range.lowerBound, advance: advance)
+        line.parts[partIndex].width = width
+    }
+
+    /// Whether segment `index` is reshaped together with the next one when both start a line:
+    /// the next is of the same word and not a tab.
+    func joinsNext(_ index: Int) -> Bool {
+        let segments = paragraph.segments
+        return index + 1 < segments.count && segments[index + 1].clusterBase == segments[index].clusterBase
+            && !segments[index + 1].isTab
+    }
+
+    /// Segment `index` shaped from its start, alone or with the next segment (`withNext`, which
+    /// the caller has checked with `joinsNext`): its own glyphs and their advance.
+    func reshaped(_ index: Int, withNext: Bool) -> (glyphs: ArraySlice<ShapedGlyph>, advance: Int32) {
+        let segment = paragraph.segments[index]
+        let end = withNext ? paragraph.segments[index + 1].range.upperBound : segment.range.upperBound
         let shaped = shaper.shape(text, paragraph: paragraph.range, segment: segment.range.lowerBound..<end,
                                   clusterEnds: paragraph.clusterEnds[segment.firstCluster...],
                                   font: segment.font, level: segment.level, script: segment.script)
@@ -55,11 +72,6 @@ struct LineEdges {
                 while let last = glyphs.last, last.cluster >= own { glyphs = glyphs.dropLast() }
             }
         }
-        let advance = glyphs.reduce(Int32(0)) { $0 + $1.advance }
-        let width = Double(advance) * segment.pointsPerUnit
-        line.width += width - line.parts[partIndex].width
-        line.parts[partIndex].part = ShapedPart(range: segment.range, glyphs: glyphs,
-                                                clusterBase: segment.range.lowerBound, advance: advance)
-        line.parts[partIndex].width = width
+        return (glyphs, glyphs.reduce(Int32(0)) { $0 + $1.advance })
     }
 }

@@ -147,6 +147,8 @@ struct Segmenter {
         let table = shaper.fonts
 
         var segments: [Segment] = []
+        // One segment per cut at most: no regrowth while appending (3.5% of measure's instructions).
+        segments.reserveCapacity(cuts.count)
         var start = range.lowerBound
         var clusterIndex = 0
         var scriptIndex = 0

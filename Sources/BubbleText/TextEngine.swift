@@ -12,9 +12,9 @@ public final class TextEngine: Sendable {
     public let fonts: FontRoles
     /// The BCP 47 language every text is shaped in (`ja`, `ko`, `zh-Hant`, `zh-HK`), or nil.
     public let language: String?
-    private let table: FontTable
-    private let cache: ShapeCache?
-    private let shapingLanguage: ShapingLanguage
+    let table: FontTable
+    let cache: ShapeCache?
+    let shapingLanguage: ShapingLanguage
 
     /// `cachesShaping: false` shapes every segment afresh (the cache must never change a result;
     /// tests compare both). `language` (a theme's or a command's) turns on the fonts'
@@ -238,7 +238,7 @@ public final class TextEngine: Sendable {
     }
 
     /// Length of the hard break that ends a paragraph: CR LF, or one of LF, CR, NEL, VT, FF, LS, PS.
-    private func terminatorLength(_ buffer: UnsafeBufferPointer<UInt16>, before offset: Int) -> Int {
+    func terminatorLength(_ buffer: UnsafeBufferPointer<UInt16>, before offset: Int) -> Int {
         guard offset > 0 else { return 0 }
         let last = buffer[offset - 1]
         if last == 0x0A, offset > 1, buffer[offset - 2] == 0x0D { return 2 }

@@ -41,6 +41,9 @@ public enum UnicodeScalars {
     /// White_Space: what hangs past the line's edge and keeps the font before it.
     @inlinable
     public static func isWhitespace(_ scalar: UInt32) -> Bool {
+        // ASCII's White_Space is TAB…CR and SPACE; answering it here skips the table's lazy
+        // global (a swift_once per call) for most characters.
+        if scalar < 0x80 { return scalar == 0x20 || (0x09...0x0D).contains(scalar) }
         if scalar < 0x10000 { return bmpFlags[Int(scalar)] & 1 != 0 }
         return hasProperty(scalar, .whitespace)
     }

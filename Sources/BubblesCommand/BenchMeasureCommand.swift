@@ -48,12 +48,24 @@ struct BenchMeasureCommand {
         let (floorRate, coldRate, warmRate, parallelRate) = (Double(texts.count) / best[0], Double(texts.count) / best[1],
                                                              Double(texts.count) / best[2], Double(texts.count) / best[3])
 
+        // Prepared once, then measured at a new width each pass: the arithmetic of re-layout.
+        let prepared = try texts.map { try warmEngine.prepare($0, style: style) }
+        let widths: [Double] = [230, 285, 300, 340]
+        var relayoutBest = Double.infinity
+        for pass in 0..<max(passes, 3) {
+            let width = widths[pass % widths.count]
+            let time = try seconds { for text in prepared { checksum &+= Int64((try text.measure(maxWidth: width)).lines) } }
+            relayoutBest = min(relayoutBest, time)
+        }
+        let relayoutRate = Double(texts.count) / relayoutBest
+
         var report = """
         corpus: \(source), \(texts.count) messages (\(problems.count) lines skipped), 16 pt, 285 pt wide, best of \(passes)
         bare HarfBuzz (whole message, primary font): \(format(floorRate)) msg/s
         engine cold (empty cache):                   \(format(coldRate)) msg/s   \(ratio(coldRate, floorRate)) × bare
         engine warm (1 thread):                      \(format(warmRate)) msg/s   \(ratio(warmRate, floorRate)) × bare
         engine warm (\(ProcessInfo.processInfo.activeProcessorCount) threads):                     \(format(parallelRate)) msg/s   \(ratio(parallelRate, floorRate)) × bare
+        re-layout at a new width (prepared, 1 thread): \(format(relayoutRate)) layouts/s
         shaping cache: \(warmEngine.cachedSegmentCount) segments
 
         """
@@ -65,8 +77,63 @@ struct BenchMeasureCommand {
 
             """
         }
+        report += try wholeProcessReport(corpus: io.resolve(inputs[0]), count: texts.count, floorRate: floorRate,
+                                         pango: pango.map(io.resolve), passes: min(passes, 3))
         io.write(report)
         return checksum == 0 ? ExitCode.failure : ExitCode.success
+    }
+
+    /// Whole processes, start-up included, side by side: `bubbles measure CORPUS` (to /dev/null)
+    /// against the in-process HarfBuzz floor and, when given, `pango_measure --repeat 1`.
+    /// Only when this process is the `bubbles` executable (not a test runner).
+    private static func wholeProcessReport(corpus: String, count: Int, floorRate: Double, pango: String?,
+                                           passes: Int) throws -> String {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        guard executable.hasSuffix("/bubbles") else { return "whole process: skipped (not run as the bubbles executable)\n" }
+        var bubblesBest = Double.infinity, pangoBest = Double.infinity
+        for _ in 0..<passes {
+            bubblesBest = min(bubblesBest, try timeProcess(executable, ["measure", corpus], environment: nil))
+            if let pango {
+                pangoBest = min(pangoBest, try timeProcess(pango, ["--corpus", corpus, "--out", "/dev/null", "--repeat", "1", "--no-ink"],
+                                                           environment: pangoEnvironment(binary: pango)))
+            }
+        }
+        let bubblesRate = Double(count) / bubblesBest
+        var text = String(format: "whole process: bubbles measure %.3f s = %@ msg/s   %@ × bare HarfBuzz (in process)\n",
+                          bubblesBest, format(bubblesRate), ratio(bubblesRate, floorRate))
+        if pango != nil {
+            text += String(format: "whole process: pango_measure  %.3f s   bubbles measure / pango: %@ ×\n",
+                           pangoBest, ratio(pangoBest, bubblesBest))
+        }
+        return text
+    }
+
+    /// Wall-clock seconds of one run of a program, its output discarded.
+    private static func timeProcess(_ path: String, _ arguments: [String], environment: [String: String]?) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = DispatchTime.now().uptimeNanoseconds
+        do { try process.run() } catch { throw CommandError("cannot run \(path): \(error)") }
+        process.waitUntilExit()
+        let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        guard process.terminationStatus == 0 || process.terminationStatus == 3 else {
+            throw CommandError("\(path) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        }
+        return time
+    }
+
+    /// The environment pango_measure needs: the bench's fonts.conf unless FONTCONFIG_FILE is set.
+    private static func pangoEnvironment(binary: String) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        if environment["FONTCONFIG_FILE"] == nil {
+            let binaryFolder = URL(fileURLWithPath: binary).deletingLastPathComponent().deletingLastPathComponent()
+            environment["FONTCONFIG_FILE"] = binaryFolder.appendingPathComponent("fonts.conf").path
+        }
+        return environment
     }
 
     /// Runs pango_measure on the corpus with the bench's fonts.conf and reads its best rate.
@@ -76,12 +143,7 @@ struct BenchMeasureCommand {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-pango-\(getpid()).jsonl")
         defer { try? FileManager.default.removeItem(at: output) }
         process.arguments = ["--corpus", corpus, "--out", output.path, "--repeat", "3", "--no-ink"]
-        var environment = ProcessInfo.processInfo.environment
-        if environment["FONTCONFIG_FILE"] == nil {
-            let binaryFolder = URL(fileURLWithPath: binary).deletingLastPathComponent().deletingLastPathComponent()
-            environment["FONTCONFIG_FILE"] = binaryFolder.appendingPathComponent("fonts.conf").path
-        }
-        process.environment = environment
+        process.environment = pangoEnvironment(binary: binary)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -118,7 +118,10 @@ extension ModelsCommand {
 }
 
 extension MeasureCommand {
-    static let screenWidth = Options.screenWidth.described("screen width; text width = screen − 90", default: "375")
+    static let screenWidth = Option<String>.string("--screen-width", "PT[,PT…]", help: """
+        screen width; text width = screen − 90. Several (320,375,390,430): each message is prepared \
+        once and printed once per width, with "screen_width" after the id
+        """, default: "375")
     static let textWidth = Option<Double>.number("--text-width", "PT", help: "text width directly (overrides --screen-width)")
     static let fontSize = Option<Double>.number("--font-size", "PT", help: "font size", default: "16")
     static let tabInterval = Option<Double>.number("--tab-interval", "PT", help: "distance between tab stops", default: "28")

@@ -11,8 +11,25 @@ struct LayoutCommand {
         let input = try parsed.onlyPositional("give one archive or JSON conversation")
         let conversation = try CommandGlue.loadConversation(path: input, account: choice.account, peer: choice.peer,
                                                             vcards: choice.vcards, io: io)
-        let (_, model, layout) = try CommandGlue.layOut(conversation, input: choice, screen: screen, io: io)
-        io.write(json ? Self.json(layout, theme: screen.theme, explain: explain) : Self.table(layout))
+        guard json else {
+            let (_, model, layout) = try CommandGlue.layOut(conversation, input: choice, screen: screen, io: io)
+            io.write(Self.table(layout))
+            return ModelsCommand.reportWarnings(model.warnings, io: io)
+        }
+        // Rows are written as they are laid out (to a spool, since the height heads the output),
+        // so no whole layout is held.
+        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
+                                          mediaDirectory: choice.mediaDirectory(io: io), io: io)
+        let model = chat.items(of: conversation)
+        let spool = try OutputSpool()
+        var first = true
+        let (height, timeZone) = try chat.layouter.forEachRow(model.items, screenWidth: screen.width) { row in
+            try spool.append((first ? "" : ",\n  ") + Self.rowJSON(row, explain: explain))
+            first = false
+        }
+        io.write(Self.header(theme: screen.theme, screenWidth: screen.width, timeZone: timeZone, height: height))
+        try spool.copy(to: io.write)
+        io.write(Self.footer)
         return ModelsCommand.reportWarnings(model.warnings, io: io)
     }
 
@@ -30,26 +47,36 @@ struct LayoutCommand {
     }
 
     static func json(_ layout: ConversationLayout, theme: String, explain: Bool = false) -> String {
-        let rows = layout.rows.map { row -> String in
-            var pairs: [(String, String)] = [("source", JSONText.string(row.source)), ("kind", JSONText.string(kind(row)))]
-            switch row.kind {
-            case .bubble(let bubble):
-                pairs.append(("direction", JSONText.string(bubble.direction.rawValue)))
-                pairs += [("y", JSONText.number(row.y)), ("height", JSONText.number(row.height))]
-                pairs += bubblePairs(bubble)
-                if explain { pairs += explainPairs(bubble) }
-            case .daySeparator(let label), .notice(let label):
-                pairs += [("y", JSONText.number(row.y)), ("height", JSONText.number(row.height)),
-                          ("label", rect(label.label.frame)), ("text", JSONText.string(label.label.layout.text))]
-                if explain { pairs.append(("explain", TextReceipt.lines(label.label.layout))) }
-            }
-            return JSONText.object(pairs)
+        header(theme: theme, screenWidth: layout.screenWidth, timeZone: layout.timeZone, height: layout.height)
+            + layout.rows.map { rowJSON($0, explain: explain) }.joined(separator: ",\n  ") + footer
+    }
+
+    /// The output up to the first row: `JSONText.object` of the conversation's fields, cut open
+    /// at its last value, the rows' array.
+    static func header(theme: String, screenWidth: Double, timeZone: String, height: Double) -> String {
+        let object = JSONText.object([
+            ("theme", JSONText.string(theme)), ("screen_width", JSONText.number(screenWidth)),
+            ("time_zone", JSONText.string(timeZone)), ("height", JSONText.number(height)), ("rows", ""),
+        ])
+        return object.dropLast() + "[\n  "
+    }
+
+    static let footer = "\n]}\n"
+
+    static func rowJSON(_ row: RowLayout, explain: Bool) -> String {
+        var pairs: [(String, String)] = [("source", JSONText.string(row.source)), ("kind", JSONText.string(kind(row)))]
+        switch row.kind {
+        case .bubble(let bubble):
+            pairs.append(("direction", JSONText.string(bubble.direction.rawValue)))
+            pairs += [("y", JSONText.number(row.y)), ("height", JSONText.number(row.height))]
+            pairs += bubblePairs(bubble)
+            if explain { pairs += explainPairs(bubble) }
+        case .daySeparator(let label), .notice(let label):
+            pairs += [("y", JSONText.number(row.y)), ("height", JSONText.number(row.height)),
+                      ("label", rect(label.label.frame)), ("text", JSONText.string(label.label.layout.text))]
+            if explain { pairs.append(("explain", TextReceipt.lines(label.label.layout))) }
         }
-        return JSONText.object([
-            ("theme", JSONText.string(theme)), ("screen_width", JSONText.number(layout.screenWidth)),
-            ("time_zone", JSONText.string(layout.timeZone)), ("height", JSONText.number(layout.height)),
-            ("rows", "[\n  " + rows.joined(separator: ",\n  ") + "\n]"),
-        ]) + "\n"
+        return JSONText.object(pairs)
     }
 
     /// A bubble row's frames; parts a row does not have are left out.

@@ -6,8 +6,8 @@ import Foundation
 /// message, so that an app's row-height math can be checked from the command line and on CI.
 struct MeasureCommand {
     static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
-        let screenWidth = parsed[Self.screenWidth] ?? 375
-        let width = parsed[Self.textWidth] ?? LayoutMetrics.classic.maxTextWidth(screenWidth: screenWidth)
+        let screenWidths = try Self.screenWidths(parsed[Self.screenWidth])
+        let width = parsed[Self.textWidth] ?? LayoutMetrics.classic.maxTextWidth(screenWidth: screenWidths[0])
         let fontSize = parsed[Self.fontSize] ?? LayoutMetrics.classic.textFontSize
         let explain = parsed[Self.explain]
         let expectPath = parsed[Self.expect]
@@ -20,33 +20,63 @@ struct MeasureCommand {
         guard width > 0, width < 100_000 else { throw CommandError.usage("text width must be between 0 and 100000 pt") }
         guard fontSize > 0, fontSize < 1000 else { throw CommandError.usage("--font-size must be between 0 and 1000 pt") }
         guard inputs.count <= 1 else { throw CommandError.usage("give one input file (or - for standard input)") }
+        if screenWidths.count > 1 {
+            guard parsed[Self.textWidth] == nil else { throw CommandError.usage("--text-width takes one width: give several with --screen-width only") }
+            guard expectPath == nil else { throw CommandError.usage("--expect compares one width: give one --screen-width") }
+        }
 
         let expected = try expectPath.map { try ExpectedHeights(contentsOf: io.resolve($0), shown: $0) }
+        let style = TextStyle(fontSize: fontSize, maxWidth: width, tabInterval: tabInterval, lineBreakStrategy: lineBreakStrategy)
+        guard let expected else {
+            let engine = try TextEngine(fonts: FontRoles.bundled(directory: fontsDirectory.map(io.resolve)),
+                                        language: parsed[Self.language])
+            let widths = screenWidths.count == 1
+                ? [MeasureStream.Width(screen: nil, text: width)]
+                : screenWidths.map { MeasureStream.Width(screen: $0, text: LayoutMetrics.classic.maxTextWidth(screenWidth: $0)) }
+            let (reader, source) = try openInput(inputs.first, io: io)
+            let stream = MeasureStream(engine: engine, style: style, widths: widths, explain: explain, source: source)
+            let skipped = try stream.run(reader, io: io)
+            if skipped > 0 {
+                io.writeError("\(skipped) input lines skipped\n")
+                return ExitCode.partial
+            }
+            return ExitCode.success
+        }
         let (data, source) = try readInput(inputs.first, io: io)
         let (messages, problems) = MessageLines.parse(data, source: source)
         for problem in problems { io.writeError(problem.message + ", skipped\n") }
 
         let engine = try TextEngine(fonts: FontRoles.bundled(directory: fontsDirectory.map(io.resolve)),
                                     language: parsed[Self.language])
-        let style = TextStyle(fontSize: fontSize, maxWidth: width, tabInterval: tabInterval, lineBreakStrategy: lineBreakStrategy)
         let layouts = try layoutInParallel(messages.map(\.styled), engine: engine, style: style)
 
-        var output = ""
-        for (message, layout) in zip(messages, layouts) {
-            output += MeasureRecord(idJSON: message.idJSON, layout: layout).json(explain: explain) + "\n"
+        let report = ExpectationReport(expected: expected, messages: messages, layouts: layouts, tolerance: tolerance)
+        io.write(report.text)
+        if !problems.isEmpty { io.writeError("\(problems.count) input lines skipped\n") }
+        return report.differences > 0 ? ExitCode.mismatch : (problems.isEmpty ? ExitCode.success : ExitCode.partial)
+    }
+
+    /// `--screen-width 320,375,390,430`: one or more widths, each a number in (0, 100000).
+    static func screenWidths(_ text: String?) throws -> [Double] {
+        guard let text else { return [375] }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        var widths: [Double] = []
+        for part in parts {
+            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            guard let value = Double(trimmed), value.isFinite, value > 0, value < 100_000 else {
+                throw CommandError.usage("--screen-width: \"\(trimmed)\" is not a width in points (give PT or PT,PT,…)")
+            }
+            widths.append(value)
         }
-        if let expected {
-            let report = ExpectationReport(expected: expected, messages: messages, layouts: layouts, tolerance: tolerance)
-            io.write(report.text)
-            if !problems.isEmpty { io.writeError("\(problems.count) input lines skipped\n") }
-            return report.differences > 0 ? ExitCode.mismatch : (problems.isEmpty ? ExitCode.success : ExitCode.partial)
-        }
-        io.write(output)
-        if !problems.isEmpty {
-            io.writeError("\(problems.count) input lines skipped\n")
-            return ExitCode.partial
-        }
-        return ExitCode.success
+        return widths
+    }
+
+    /// The input as a chunk reader: a file read in blocks, or standard input.
+    static func openInput(_ path: String?, io: CommandIO) throws -> (NDJSONChunkReader, String) {
+        guard let path, path != "-" else { return (NDJSONChunkReader.data(io.readStandardInput()), "<stdin>") }
+        let resolved = io.resolve(path)
+        if let problem = RegularFile.problem(at: resolved) { throw CommandError("\(path): \(problem)") }
+        return (try NDJSONChunkReader.file(resolved, shown: path), path)
     }
 
     static func readInput(_ path: String?, io: CommandIO) throws -> (Data, String) {

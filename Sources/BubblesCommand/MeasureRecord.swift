@@ -4,6 +4,8 @@ import ChatBubbles
 struct MeasureRecord {
     let idJSON: String
     let layout: TextLayout
+    /// Printed after the id when several screen widths are measured.
+    var screenWidth: Double? = nil
 
     /// The classic theme's text row: the layout layer's formula, the one `layout` uses.
     var rowHeight: Double { LayoutMetrics.classic.textRowHeight(textHeight: layout.height) }
@@ -11,6 +13,9 @@ struct MeasureRecord {
     func json(explain: Bool) -> String {
         var pairs: [(String, String)] = [
             ("id", idJSON),
+        ]
+        if let screenWidth { pairs.append(("screen_width", JSONText.number(screenWidth))) }
+        pairs += [
             ("lines", String(layout.lines.count)),
             ("width", JSONText.number(layout.width)),
             ("height", JSONText.number(layout.height)),

@@ -21,20 +21,51 @@ enum MessageLines {
         var messages: [MessageLine] = []
         var problems: [Problem] = []
         var lineNumber = 0
-        for rawLine in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var line = rawLine
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            switch parseLine(Data(line)) {
-            case .success(let (idJSON, idText, styled)):
-                messages.append(MessageLine(lineNumber: lineNumber, idJSON: idJSON, idText: idText, text: styled.string,
-                                            styled: styled))
-            case .failure(let problem):
-                problems.append(Problem(lineNumber: lineNumber, message: "\(source):\(lineNumber): \(problem.message)"))
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var start = 0
+            while start <= bytes.count {
+                lineNumber += 1
+                let end = NDJSONChunkReader.lineEnd(in: bytes, from: start)
+                switch parse(line: UnsafeBufferPointer(rebasing: bytes[start..<end]), lineNumber: lineNumber, source: source) {
+                case .blank: break
+                case .message(let message): messages.append(message)
+                case .problem(let problem): problems.append(problem)
+                }
+                start = end + 1
             }
         }
         return (messages, problems)
+    }
+
+    /// What one input line is.
+    enum LineResult {
+        /// Empty or only spaces and tabs: not counted.
+        case blank
+        case message(MessageLine)
+        case problem(Problem)
+    }
+
+    /// One line without its `\n`: the plain `{"id": "…", "text": "…"}` shape (strings without
+    /// `\u` escapes) is read straight from the bytes; anything else goes through JSONSerialization.
+    static func parse(line raw: UnsafeBufferPointer<UInt8>, lineNumber: Int, source: String) -> LineResult {
+        var line = raw
+        if line.last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .blank }
+        if let plain = PlainMessageLine(line),
+           let id = PlainMessageLine.string(line, plain.id, escaped: plain.idEscaped),
+           let text = PlainMessageLine.string(line, plain.text, escaped: plain.textEscaped) {
+            let idJSON = plain.idEscaped ? JSONText.string(id) : "\"" + id + "\""
+            return .message(MessageLine(lineNumber: lineNumber, idJSON: idJSON, idText: id, text: text,
+                                        styled: StyledText(text)))
+        }
+        switch parseLine(Data(line)) {
+        case .success(let (idJSON, idText, styled)):
+            return .message(MessageLine(lineNumber: lineNumber, idJSON: idJSON, idText: idText, text: styled.string,
+                                        styled: styled))
+        case .failure(let problem):
+            return .problem(Problem(lineNumber: lineNumber, message: "\(source):\(lineNumber): \(problem.message)"))
+        }
     }
 
     private struct LineProblem: Error { let message: String }

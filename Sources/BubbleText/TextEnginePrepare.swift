@@ -1,0 +1,125 @@
+import BubbleUnicode
+
+extension TextEngine {
+    /// Analyses and shapes a text once (the width-independent half of `layout`), so that
+    /// `PreparedText.measure(maxWidth:)` gives its size at any width by arithmetic. The style's
+    /// `maxWidth` is not used; its size and role are.
+    public func prepare(_ text: StyledText, style: TextStyle) throws -> PreparedText {
+        let units = Self.utf16(text.string)
+        let styling = TextStyling(text: text, style: style, table: table)
+        var prepared = try units.withUnsafeBufferPointer { buffer in
+            try prepare(buffer, style: style, styling: styling)
+        }
+        if prepared.needsLayout || prepared.reshapesEdges { prepared.fullLayout = PreparedText.FullLayout(engine: self, text: text, style: style) }
+        return prepared
+    }
+
+    /// Plain text in the fonts of `style.role`.
+    public func prepare(_ text: String, style: TextStyle) throws -> PreparedText {
+        try prepare(StyledText(text), style: style)
+    }
+
+    /// The paragraph loop of `layout`, keeping each paragraph's analysis instead of filling lines.
+    private func prepare(_ buffer: UnsafeBufferPointer<UInt16>, style: TextStyle,
+                         styling: TextStyling) throws -> PreparedText {
+        let opportunities = try LineBreaks.opportunities(in: buffer)
+        let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache, tally: nil,
+                                                 language: shapingLanguage.value), styling: styling)
+        let keepsHangulWords = style.lineBreakStrategy == .hangulWordPriority
+        var needsLayout = false
+        var reshapesEdges = false
+        var hasMissingGlyphs = false
+        var units: [PreparedText.Unit] = []
+        // A unit ends at each opportunity at most (plus the tab cuts, rare): no regrowth.
+        units.reserveCapacity(opportunities.count)
+        var paragraphs: [PreparedText.Paragraph] = []
+        var analysed: [Segmenter.Paragraph] = []
+        var paragraphStart = 0
+        var softBreaks: [Int] = []
+        let empty = { paragraphs.append(PreparedText.Paragraph(units: units.count..<units.count, analysed: -1)) }
+        for opportunity in opportunities {
+            let isEnd = opportunity.offset == buffer.count
+            if !opportunity.isMandatory && !isEnd {
+                if keepsHangulWords && HangulWords.joins(buffer, at: opportunity.offset) { continue }
+                softBreaks.append(opportunity.offset)
+                continue
+            }
+            let contentEnd = opportunity.isMandatory ? opportunity.offset - terminatorLength(buffer, before: opportunity.offset)
+                                                     : opportunity.offset
+            let content = paragraphStart..<max(paragraphStart, contentEnd)
+            if content.isEmpty {
+                empty()
+            } else {
+                var inside = softBreaks[...]
+                while let first = inside.first, first <= content.lowerBound { inside = inside.dropFirst() }
+                while let last = inside.last, last >= content.upperBound { inside = inside.dropLast() }
+                let paragraph = try segmenter.analyse(buffer, content, softBreaks: inside)
+                for segment in paragraph.segments {
+                    // A tab's width depends on the pen and an unsafe start reshapes at a line
+                    // edge: both are left to the full layout, as are missing glyphs (reported).
+                    if segment.isTab { needsLayout = true }
+                    if segment.unsafeStart { reshapesEdges = true }
+                    if segment.glyphs.contains(where: { $0.glyph == 0 }) { hasMissingGlyphs = true }
+                }
+                let first = units.count
+                appendUnits(of: paragraph.segments, to: &units,
+                            edges: LineEdges(text: buffer, paragraph: paragraph, shaper: segmenter.shaper))
+                paragraphs.append(PreparedText.Paragraph(units: first..<units.count, analysed: analysed.count))
+                analysed.append(paragraph)
+            }
+            softBreaks.removeAll(keepingCapacity: true)
+            paragraphStart = opportunity.offset
+            if isEnd && opportunity.isMandatory { empty() }
+        }
+        if buffer.isEmpty { empty() }
+        let primary = table.fonts[Int(table.fallback(for: style.role).primary)]
+        let scale = style.fontSize / Double(primary.unitsPerEm)
+        return PreparedText(units: units, paragraphs: paragraphs, analysed: analysed,
+                            emptyAscent: Double(primary.ascender) * scale, emptyDescent: Double(primary.descender) * scale,
+                            fonts: table.fonts, needsLayout: needsLayout || hasMissingGlyphs,
+                            hasMissingGlyphs: hasMissingGlyphs, reshapesEdges: reshapesEdges)
+    }
+
+    /// One `PreparedText.Unit` per break unit, with the sums `LineBreaker` takes, in its order.
+    ///
+    /// A unit whose first segment starts unsafe to break also gets what `LineEdges` would
+    /// change when a line starts there: that segment reshaped alone or with the next one of
+    /// its word, and the segment before it (ending the previous line) reshaped alone.
+    private func appendUnits(of segments: [Segment], to units: inout [PreparedText.Unit], edges: LineEdges) {
+        var first = 0
+        while first < segments.count {
+            var last = first
+            while last + 1 < segments.count && segments[last + 1].unit == segments[first].unit { last += 1 }
+            var width = 0.0
+            var ascent = 0.0, descent = 0.0
+            for index in first...last {
+                let segment = segments[index]
+                width += Double(segment.advance) * segment.pointsPerUnit
+                let font = table.fonts[Int(segment.font)]
+                ascent = max(ascent, Double(font.ascender) * segment.pointsPerUnit)
+                descent = max(descent, Double(font.descender) * segment.pointsPerUnit)
+            }
+            // Trailing whitespace may span segments (a space after an emoji is in its font).
+            var trailing = 0.0
+            for index in (first...last).reversed() {
+                let segment = segments[index]
+                trailing += Double(segment.trailingWhitespaceAdvance) * segment.pointsPerUnit
+                if segment.trailingWhitespaceStart > segment.range.lowerBound { break }
+            }
+            var edge: PreparedText.Edge?
+            if segments[first].unsafeStart && first > 0 {
+                let segment = segments[first], before = segments[first - 1]
+                let old = Double(segment.advance) * segment.pointsPerUnit
+                let alone = Double(edges.reshaped(first, withNext: false).advance) * segment.pointsPerUnit - old
+                let withNext = edges.joinsNext(first)
+                    ? Double(edges.reshaped(first, withNext: true).advance) * segment.pointsPerUnit - old : alone
+                let end = Double(edges.reshaped(first - 1, withNext: false).advance) * before.pointsPerUnit
+                    - Double(before.advance) * before.pointsPerUnit
+                edge = PreparedText.Edge(startAlone: alone, startWithNext: withNext, endBefore: end)
+            }
+            units.append(PreparedText.Unit(width: width, trailing: trailing, ascent: ascent, descent: descent,
+                                           segments: Int32(first)..<Int32(last + 1), edge: edge))
+            first = last + 1
+        }
+    }
+}

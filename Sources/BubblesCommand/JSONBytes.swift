@@ -1,0 +1,70 @@
+/// Output bytes written directly: keys pre-encoded as static strings, numbers spelled as
+/// `JSONText.number` spells them (Swift's shortest round-trip form) without going through
+/// `String` for the common ones.
+struct JSONBytes {
+    var bytes: [UInt8] = []
+
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    /// Text already in JSON form: a key with its quotes and colon, punctuation.
+    mutating func raw(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func raw(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func integer(_ value: Int) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            integer(UInt64(value.magnitude))
+        } else {
+            integer(UInt64(value))
+        }
+    }
+
+    private mutating func integer(_ value: UInt64) {
+        if value >= 10 { integer(value / 10) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
+    private static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+
+    /// The same characters as `JSONText.number(value)`. A value with at most seven decimals
+    /// between 0.001 and 10⁷ is printed by finding the fewest decimals that read back as the
+    /// same double (the digits Swift's shortest round-trip printer gives in that range: one
+    /// candidate per length there, as the spacing of doubles is far below 10⁻⁷); others go
+    /// through `JSONText.number`.
+    mutating func number(_ value: Double) {
+        let magnitude = abs(value)
+        if value.isFinite, value == value.rounded(), magnitude < 1e15 {
+            integer(Int(Int64(value)))
+            return
+        }
+        if magnitude >= 1e-3, magnitude < 1e7 {
+            for decimals in 1..<Self.powersOfTen.count {
+                let scale = Self.powersOfTen[decimals]
+                let scaled = (magnitude * scale).rounded()
+                guard scaled / scale == magnitude else { continue }
+                let whole = UInt64(scaled)
+                let unit = UInt64(scale)
+                if value < 0 { bytes.append(UInt8(ascii: "-")) }
+                integer(whole / unit)
+                bytes.append(UInt8(ascii: "."))
+                var fraction = whole % unit
+                var divisor = unit / 10
+                for _ in 0..<decimals {
+                    bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+                    fraction %= divisor
+                    divisor /= 10
+                }
+                return
+            }
+        }
+        raw(JSONText.number(value))
+    }
+
+    mutating func newline() { bytes.append(0x0A) }
+}

@@ -1,0 +1,125 @@
+import ChatBubbles
+import Dispatch
+import Foundation
+
+/// `bubbles measure` as a stream: chunks of input lines are parsed, measured and printed on
+/// every core, a bounded batch at a time, and written in input order, so memory does not grow
+/// with the input. Without `--explain` a message is prepared once and measured at each width by
+/// arithmetic (`PreparedText`); no glyph positions are kept.
+struct MeasureStream {
+    /// One width to measure at: the screen (printed when several are asked for) and the text.
+    struct Width {
+        let screen: Double?
+        let text: Double
+    }
+
+    let engine: TextEngine
+    /// Font size, tab interval and line-break strategy (its `maxWidth` is replaced per width).
+    let style: TextStyle
+    let widths: [Width]
+    let explain: Bool
+    let source: String
+    /// Lines per chunk, and chunks per batch (a few per core, so that cores finish together).
+    var linesPerChunk = 256
+    var chunksPerBatch = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
+
+    /// What one chunk produced.
+    private struct ChunkOutput {
+        var bytes = JSONBytes()
+        var problems: [String] = []
+        var error: Error?
+    }
+
+    /// Runs to the end of the input; returns the number of skipped lines (each reported).
+    func run(_ reader: NDJSONChunkReader, io: CommandIO) throws -> Int {
+        final class Slots: @unchecked Sendable {
+            var outputs: [ChunkOutput]
+            init(_ count: Int) { outputs = Array(repeating: ChunkOutput(), count: count) }
+        }
+        var skipped = 0
+        while true {
+            var chunks: [NDJSONChunkReader.Chunk] = []
+            while chunks.count < chunksPerBatch, let chunk = try reader.nextChunk(maxLines: linesPerChunk) {
+                chunks.append(chunk)
+            }
+            if chunks.isEmpty { break }
+            let batch = chunks
+            let slots = Slots(chunks.count)
+            // Each iteration writes only its own slot.
+            slots.outputs.withUnsafeMutableBufferPointer { outputs in
+                nonisolated(unsafe) let outputs = outputs
+                DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+                    outputs[index] = process(batch[index])
+                }
+            }
+            for output in slots.outputs {
+                if let error = output.error { throw error }
+                for problem in output.problems { io.writeError(problem + ", skipped\n") }
+                skipped += output.problems.count
+                if !output.bytes.bytes.isEmpty { io.write(String(decoding: output.bytes.bytes, as: UTF8.self)) }
+            }
+        }
+        return skipped
+    }
+
+    private func process(_ chunk: NDJSONChunkReader.Chunk) -> ChunkOutput {
+        var output = ChunkOutput()
+        output.bytes = JSONBytes(capacity: chunk.lines.count * widths.count * 100)
+        chunk.bytes.withUnsafeBufferPointer { bytes in
+            for (offset, range) in chunk.lines.enumerated() {
+                let line = UnsafeBufferPointer(rebasing: bytes[range])
+                switch MessageLines.parse(line: line, lineNumber: chunk.firstLineNumber + offset, source: source) {
+                case .blank: continue
+                case .problem(let problem): output.problems.append(problem.message)
+                case .message(let message):
+                    do {
+                        try measure(message, into: &output.bytes)
+                    } catch {
+                        output.error = error
+                        return
+                    }
+                }
+            }
+        }
+        return output
+    }
+
+    private func measure(_ message: MessageLine, into out: inout JSONBytes) throws {
+        if explain {
+            for width in widths {
+                var style = style
+                style.maxWidth = width.text
+                let layout = try engine.layout(message.styled, style: style)
+                out.raw(MeasureRecord(idJSON: message.idJSON, layout: layout, screenWidth: width.screen).json(explain: true))
+                out.newline()
+            }
+            return
+        }
+        let prepared = try engine.prepare(message.styled, style: style)
+        for width in widths {
+            // Texts the arithmetic does not cover (tabs, reshaped line edges, missing glyphs,
+            // which the record counts) take the full layout and print through the same record.
+            if prepared.needsLayout, let layout = try prepared.layout(maxWidth: width.text) {
+                out.raw(MeasureRecord(idJSON: message.idJSON, layout: layout, screenWidth: width.screen).json(explain: false))
+                out.newline()
+                continue
+            }
+            let size = try prepared.measure(maxWidth: width.text)
+            out.raw("{\"id\": ")
+            out.raw(message.idJSON)
+            if let screen = width.screen {
+                out.raw(", \"screen_width\": ")
+                out.number(screen)
+            }
+            out.raw(", \"lines\": ")
+            out.integer(size.lines)
+            out.raw(", \"width\": ")
+            out.number(size.width)
+            out.raw(", \"height\": ")
+            out.number(size.height)
+            out.raw(", \"row_height\": ")
+            out.number(LayoutMetrics.classic.textRowHeight(textHeight: size.height))
+            out.raw("}\n")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lines of an NDJSON input, copied out in chunks of a few hundred so that each chunk can be
+/// parsed and measured on its own core. The input is read in blocks into one buffer (grown only
+/// for a line longer than it), so memory stays bounded however long the input is; lines are
+/// found with `memchr`.
+final class NDJSONChunkReader {
+    /// Lines `firstLineNumber`, `firstLineNumber + 1`, … as byte ranges of `bytes`, without `\n`.
+    struct Chunk: Sendable {
+        let bytes: [UInt8]
+        let lines: [Range<Int>]
+        let firstLineNumber: Int
+    }
+
+    /// Reads up to `count` bytes into the pointer; 0 at the end of the input.
+    typealias Fill = (UnsafeMutableRawPointer, Int) throws -> Int
+
+    private var buffer: UnsafeMutableRawBufferPointer
+    private var start = 0
+    private var end = 0
+    private var atEnd = false
+    private var nextLineNumber = 1
+    private let fill: Fill
+
+    init(blockSize: Int = 1 << 20, fill: @escaping Fill) {
+        buffer = .allocate(byteCount: blockSize, alignment: 16)
+        self.fill = fill
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// A reader of a file, opened here; errors name `shown`.
+    static func file(_ path: String, shown: String) throws -> NDJSONChunkReader {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CommandError("\(shown): cannot be read: \(String(cString: strerror(errno)))") }
+        let file = FileDescriptor(descriptor)
+        return NDJSONChunkReader { pointer, count in
+            while true {
+                let result = read(file.descriptor, pointer, count)
+                if result >= 0 { return result }
+                if errno == EINTR { continue }
+                throw CommandError("\(shown): cannot be read: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// A reader of bytes already in memory (standard input as `CommandIO` hands it over).
+    static func data(_ data: Data) -> NDJSONChunkReader {
+        var offset = 0
+        return NDJSONChunkReader { pointer, count in
+            let length = min(count, data.count - offset)
+            guard length > 0 else { return 0 }
+            data.withUnsafeBytes { bytes in
+                pointer.copyMemory(from: bytes.baseAddress! + offset, byteCount: length)
+            }
+            offset += length
+            return length
+        }
+    }
+
+    /// The next `maxLines` lines (fewer at the end), or nil when the input is done. A last line
+    /// without `\n` counts; the empty text after a final `\n` is no line.
+    func nextChunk(maxLines: Int) throws -> Chunk? {
+        var bytes: [UInt8] = []
+        var lines: [Range<Int>] = []
+        lines.reserveCapacity(maxLines)
+        let firstLineNumber = nextLineNumber
+        while lines.count < maxLines {
+            let base = buffer.baseAddress!
+            if start < end, let found = memchr(base + start, 0x0A, end - start) {
+                let newline = base.distance(to: found)
+                let lower = bytes.count
+                bytes.append(contentsOf: UnsafeRawBufferPointer(start: base + start, count: newline - start))
+                lines.append(lower..<bytes.count)
+                start = newline + 1
+                continue
+            }
+            if atEnd {
+                if start < end {
+                    let lower = bytes.count
+                    bytes.append(contentsOf: UnsafeRawBufferPointer(start: base + start, count: end - start))
+                    lines.append(lower..<bytes.count)
+                    start = end
+                }
+                break
+            }
+            try refill()
+        }
+        nextLineNumber += lines.count
+        return lines.isEmpty ? nil : Chunk(bytes: bytes, lines: lines, firstLineNumber: firstLineNumber)
+    }
+
+    /// Moves the unfinished line to the front (growing the buffer if it fills it) and reads more.
+    private func refill() throws {
+        let base = buffer.baseAddress!
+        if start > 0 {
+            if end > start { memmove(base, base + start, end - start) }
+            end -= start
+            start = 0
+        }
+        if end == buffer.count {
+            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
+            grown.baseAddress!.copyMemory(from: base, byteCount: end)
+            buffer.deallocate()
+            buffer = grown
+        }
+        let count = try fill(buffer.baseAddress! + end, buffer.count - end)
+        if count == 0 { atEnd = true } else { end += count }
+    }
+
+    /// Offset of the next `\n` at or after `start`, or the end of the bytes.
+    static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + start, 0x0A, bytes.count - start) else { return bytes.count }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
+}
+
+/// Closes its descriptor when the last reader holding it goes.
+private final class FileDescriptor {
+    let descriptor: Int32
+    init(_ descriptor: Int32) { self.descriptor = descriptor }
+    deinit { close(descriptor) }
+}
