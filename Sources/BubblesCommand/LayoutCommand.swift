@@ -19,14 +19,22 @@ struct LayoutCommand {
         // Rows are written as they are laid out (to a spool, since the height heads the output),
         // so no whole layout is held.
         let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
-                                          mediaDirectory: choice.mediaDirectory(io: io), io: io)
-        let model = chat.items(of: conversation)
+                                          mediaDirectory: choice.mediaDirectory(io: io),
+                                          lineBreakStrategy: screen.lineBreakStrategy, io: io)
+        var model = chat.items(of: conversation)
+        var missingGlyphWarnings: [String] = []
         let spool = try OutputSpool()
         var first = true
         let (height, timeZone) = try chat.layouter.forEachRow(model.items, screenWidth: screen.width) { row in
             try spool.append((first ? "" : ",\n  ") + Self.rowJSON(row, explain: explain))
             first = false
+            // Tofu is a warning in every output, as `CommandGlue.layOut` gives it (exit 3).
+            let missing = row.missingCodePoints
+            if !missing.isEmpty {
+                missingGlyphWarnings.append(ConversationLayout.missingGlyphWarning(source: row.source, missing))
+            }
         }
+        model.warnings += missingGlyphWarnings
         io.write(Self.header(theme: screen.theme, screenWidth: screen.width, timeZone: timeZone, height: height))
         try spool.copy(to: io.write)
         io.write(Self.footer)

@@ -67,7 +67,7 @@ import Testing
         return path.path
     }
 
-    @Test(arguments: [["models"], ["layout"], ["render", "-o", "out.png"]])
+    @Test(arguments: [["models"], ["layout"], ["layout", "--json"], ["render", "-o", "out.png"]])
     func conversationCommandsWarnOncePerRowAndExit3(command: [String]) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("missing-glyphs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -110,5 +110,34 @@ import Testing
         let warned = { (err: String) in err.split(separator: "\n").filter { $0.contains("no glyph") } }
         #expect(warned(models.err) == warned(layout.err))
         #expect(warned(models.err).filter { $0.contains("U+E001") }.count == marked.count)
+    }
+
+    /// `layout --json` streams its rows, so it takes the screen options by its own path: the
+    /// Korean strategy must reach it as it reaches the table.
+    @Test func layoutJSONFollowsTheLineBreakStrategy() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strategy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let korean = String(repeating: "안녕하세요 반갑습니다 오늘 날씨가 정말 좋네요 ", count: 4)
+        let json = """
+            {"version": 1, "account": "me@example.com",
+             "participants": [{"id": "me@example.com", "name": "Me"}, {"id": "ann@example.com", "name": "Ann"}],
+             "messages": [{"id": "1", "sender": "ann@example.com", "time": "2024-05-01T09:30:00Z", "kind": "text", "text": "\(korean)"}]}
+            """
+        try Data(json.utf8).write(to: folder.appendingPathComponent("ko.json"))
+        /// The text frame's width and line count of the one row.
+        func text(_ strategy: String) throws -> (width: Double, lines: Int) {
+            let result = MissingGlyphCommandTests().bubbles(["layout", "ko.json", "--json", "--line-break-strategy", strategy], in: folder.path)
+            #expect(result.code == 0, "\(result.err)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+            let row = try #require((object?["rows"] as? [[String: Any]])?.first)
+            let content = try #require(row["content"] as? [NSNumber])
+            return (content[2].doubleValue, (row["text_lines"] as? NSNumber)?.intValue ?? 0)
+        }
+        let standard = try text("standard"), words = try text("hangul-word-priority")
+        #expect(standard.lines > 1)
+        // Whole words wrap earlier: the frame is narrower, never wider, and the rows differ.
+        #expect(words.width < standard.width)
+        #expect(words.lines >= standard.lines)
     }
 }
