@@ -49,26 +49,8 @@ public struct ConversationLayouter: Sendable {
     public func layout(_ items: [ConversationItem], screenWidth: Double) throws -> ConversationLayout {
         var rows: [RowLayout] = []
         rows.reserveCapacity(items.count)
-        let speakers = items.map(Speaker.init)
-        var y = 0.0
-        for (index, item) in items.enumerated() {
-            let row: RowLayout
-            switch item {
-            case .message, .typing:
-                let place = GroupPlace(first: !continues(speakers, at: index), last: !continues(speakers, at: index + 1))
-                row = try bubbleRow(item, place: place, screenWidth: screenWidth, top: y)
-            case .daySeparator(let separator):
-                row = try labelRow(source: separator.source, text: StyledText(dayFormatter.string(from: separator.date)),
-                                   pill: true, screenWidth: screenWidth, top: y)
-            case .notice(let notice):
-                row = try labelRow(source: notice.source, text: notice.text, pill: false, screenWidth: screenWidth, top: y)
-            }
-            y += row.height
-            rows.append(row)
-        }
-        // Foundation on Linux names UTC "GMT"; say what the user asked for.
-        let zone = timeZone.identifier == "GMT" ? "UTC" : timeZone.identifier
-        return ConversationLayout(screenWidth: screenWidth, height: y, timeZone: zone, rows: rows)
+        let (height, zone) = try forEachRow(items, screenWidth: screenWidth) { rows.append($0) }
+        return ConversationLayout(screenWidth: screenWidth, height: height, timeZone: zone, rows: rows)
     }
 
     /// Messages only, in order: the origin app's screen.

@@ -87,8 +87,14 @@ import Testing
         let result = Snapshot.run(["render", "Samples/conversation.json", "--pages", "-o", pages])
         #expect(result.code == 0)
         let layout = Snapshot.run(["layout", "Samples/conversation.json", "--json"]).out
-        let height = try #require((try JSONSerialization.jsonObject(with: Data(layout.utf8)) as? [String: Any])?["height"] as? Double)
-        let expectedPages = Int((height / 667).rounded(.up))
+        let rows = try #require((try JSONSerialization.jsonObject(with: Data(layout.utf8)) as? [String: Any])?["rows"] as? [[String: Any]])
+        // Pages are cut between rows: a row that would cross a page's bottom starts the next page.
+        var expectedPages = 1, top = 0.0
+        for row in rows {
+            let y = (row["y"] as? Double) ?? 0, height = (row["height"] as? Double) ?? 0
+            if y + height > top + 667 + 1e-6 && y > top { expectedPages += 1; top = y }
+        }
+        #expect(expectedPages >= 2)
         for page in 1...expectedPages {
             #expect(FileManager.default.fileExists(atPath: pages.replacingOccurrences(of: ".png", with: "-\(page).png")))
         }
