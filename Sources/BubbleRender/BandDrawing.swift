@@ -82,7 +82,7 @@ extension ConversationRenderer {
                            times: StageTimes, images: ImageCache, makeWorker: @escaping @Sendable () throws -> Worker,
                            finish: @escaping @Sendable (Int, CairoSurface, Worker) throws -> Void) throws {
         let workers = max(1, min(plan.count, Self.workerCount))
-        let results = BandResults()
+        let results = WorkerResults()
         let renderer = UncheckedSendable(self)
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
         let tallest = plan.map(\.rows).max() ?? 1
@@ -105,27 +105,46 @@ extension ConversationRenderer {
                     try local.measure(\.encoding) { try finish(index, surface, state) }
                 }
             } catch {
-                results.lock.lock()
-                results.error = results.error ?? error
-                results.lock.unlock()
+                results.fail(error)
             }
-            results.lock.lock()
-            results.drawing += local.drawing
-            results.encoding += local.encoding
-            results.rowDraws += local.rowDraws
-            results.lock.unlock()
+            results.add(local)
         }
-        if let error = results.error { throw error }
-        times.drawing += results.drawing
-        times.encoding += results.encoding
-        times.rowDraws += results.rowDraws
+        try results.report(into: times)
         times.bands += plan.count
     }
 }
 
-/// What the band workers report back, under a lock.
-private final class BandResults: @unchecked Sendable {
-    var error: Error?
-    var drawing = 0.0, encoding = 0.0, rowDraws = 0
+/// What band and page workers report back, under a lock: the first error and their times.
+final class WorkerResults: @unchecked Sendable {
+    private var error: Error?
+    private var drawing = 0.0, encoding = 0.0, rowDraws = 0
     let lock = NSLock()
+
+    var failed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return error != nil
+    }
+
+    func fail(_ error: Error) {
+        lock.lock()
+        self.error = self.error ?? error
+        lock.unlock()
+    }
+
+    func add(_ local: ConversationRenderer.StageTimes) {
+        lock.lock()
+        drawing += local.drawing
+        encoding += local.encoding
+        rowDraws += local.rowDraws
+        lock.unlock()
+    }
+
+    /// Throws the first worker's error, else adds every worker's times to `times`.
+    func report(into times: ConversationRenderer.StageTimes) throws {
+        if let error { throw error }
+        times.drawing += drawing
+        times.encoding += encoding
+        times.rowDraws += rowDraws
+    }
 }

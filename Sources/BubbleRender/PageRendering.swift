@@ -20,7 +20,7 @@ extension ConversationRenderer {
         let times = times ?? StageTimes()
         let images = images ?? ImageCache()
         let workers = max(1, min(pages.count, Self.workerCount))
-        let results = PageResults()
+        let results = WorkerResults()
         let renderer = UncheckedSendable(self)
         let opaque = theme.colors.background.alpha >= 1
         let background = theme.colors.background
@@ -50,20 +50,11 @@ extension ConversationRenderer {
                     try deliver(index, data)
                 }
             } catch {
-                results.lock.lock()
-                results.error = results.error ?? error
-                results.lock.unlock()
+                results.fail(error)
             }
-            results.lock.lock()
-            results.drawing += local.drawing
-            results.encoding += local.encoding
-            results.rowDraws += local.rowDraws
-            results.lock.unlock()
+            results.add(local)
         }
-        if let error = results.error { throw error }
-        times.drawing += results.drawing
-        times.encoding += results.encoding
-        times.rowDraws += results.rowDraws
+        try results.report(into: times)
         times.bands += pages.count
     }
 
@@ -73,14 +64,3 @@ extension ConversationRenderer {
     @TaskLocal static var workerLimit: Int?
 }
 
-/// What the page workers report back, under a lock.
-private final class PageResults: @unchecked Sendable {
-    var error: Error?
-    var drawing = 0.0, encoding = 0.0, rowDraws = 0
-    let lock = NSLock()
-    var failed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return error != nil
-    }
-}
