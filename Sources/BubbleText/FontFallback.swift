@@ -28,11 +28,17 @@ struct FontFallback: Sendable {
         let primaryFont = fonts[Int(chain[0])]
         primaryCoversASCII = (0x20...0x7E).allSatisfy { primaryFont.covers(UInt32($0)) }
         var table = [UInt8](repeating: 0xFF, count: Int(Self.tableLimit))
-        // Through a raw buffer: ~90,000 stores per chain with the full CJK collection, and an
-        // array subscript pays a uniqueness check on every one (measurable at start-up).
+        // Through raw buffers: ~90,000 stores per chain with the full CJK collection; an array
+        // subscript pays a uniqueness check on every one, and an unoptimised build's array
+        // iterator allocates per element (380,000 mallocs per process, 4 s of start-up under
+        // AddressSanitizer's slow unwinder).
         table.withUnsafeMutableBufferPointer { slots in
             for index in chain.reversed() {
-                for scalar in coveredScalars(fonts[Int(index)]) where scalar < Self.tableLimit { slots[Int(scalar)] = index }
+                coveredScalars(fonts[Int(index)]).withUnsafeBufferPointer { scalars in
+                    for position in 0..<scalars.count where scalars[position] < Self.tableLimit {
+                        slots[Int(scalars[position])] = index
+                    }
+                }
             }
         }
         firstCoveringFont = table
