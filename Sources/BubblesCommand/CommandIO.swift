@@ -5,6 +5,10 @@ import Foundation
 /// exit code.
 public struct CommandIO: Sendable {
     public var readStandardInput: @Sendable () -> Data
+    /// Reads the next bytes of standard input into the buffer, 0 at its end: what streaming
+    /// commands (`measure`) read, so that a piped input of any length is never held whole.
+    /// Nil when standard input only comes whole (tests), then `readStandardInput` is used.
+    public var readStandardInputBlock: (@Sendable (UnsafeMutableRawBufferPointer) -> Int)?
     public var write: @Sendable (String) -> Void
     public var writeError: @Sendable (String) -> Void
     /// Progress lines are only for people watching a terminal.
@@ -16,8 +20,10 @@ public struct CommandIO: Sendable {
                 write: @escaping @Sendable (String) -> Void,
                 writeError: @escaping @Sendable (String) -> Void,
                 standardErrorIsTerminal: Bool = false,
-                currentDirectory: String = FileManager.default.currentDirectoryPath) {
+                currentDirectory: String = FileManager.default.currentDirectoryPath,
+                readStandardInputBlock: (@Sendable (UnsafeMutableRawBufferPointer) -> Int)? = nil) {
         self.readStandardInput = readStandardInput
+        self.readStandardInputBlock = readStandardInputBlock
         self.write = write
         self.writeError = writeError
         self.standardErrorIsTerminal = standardErrorIsTerminal

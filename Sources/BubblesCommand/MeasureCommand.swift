@@ -73,7 +73,7 @@ struct MeasureCommand {
 
     /// The input as a chunk reader: a file read in blocks, or standard input.
     static func openInput(_ path: String?, io: CommandIO) throws -> (NDJSONChunkReader, String) {
-        guard let path, path != "-" else { return (NDJSONChunkReader.data(io.readStandardInput()), "<stdin>") }
+        guard let path, path != "-" else { return (NDJSONChunkReader.standardInput(io), "<stdin>") }
         let resolved = io.resolve(path)
         if let problem = RegularFile.problem(at: resolved) { throw CommandError("\(path): \(problem)") }
         return (try NDJSONChunkReader.file(resolved, shown: path), path)

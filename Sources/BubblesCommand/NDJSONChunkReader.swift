@@ -47,7 +47,14 @@ final class NDJSONChunkReader {
         }
     }
 
-    /// A reader of bytes already in memory (standard input as `CommandIO` hands it over).
+    /// A reader of standard input, block by block when `io` can read it so (the process's own
+    /// streams), else of the whole input `io` hands over.
+    static func standardInput(_ io: CommandIO) -> NDJSONChunkReader {
+        guard let readBlock = io.readStandardInputBlock else { return data(io.readStandardInput()) }
+        return NDJSONChunkReader { pointer, count in readBlock(UnsafeMutableRawBufferPointer(start: pointer, count: count)) }
+    }
+
+    /// A reader of bytes already in memory (standard input as `CommandIO` hands it over in tests).
     static func data(_ data: Data) -> NDJSONChunkReader {
         var offset = 0
         return NDJSONChunkReader { pointer, count in

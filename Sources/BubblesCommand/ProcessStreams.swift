@@ -36,7 +36,8 @@ public final class ProcessStreams: Sendable {
             readStandardInput: { [self] in readStandardInput() },
             write: { [self] in write($0, to: STDOUT_FILENO) },
             writeError: { [self] in write($0, to: STDERR_FILENO) },
-            standardErrorIsTerminal: isatty(STDERR_FILENO) != 0)
+            standardErrorIsTerminal: isatty(STDERR_FILENO) != 0,
+            readStandardInputBlock: { [self] in readStandardInput(into: $0) })
     }
 
     /// The exit code for a command that returned `code`: 1 after a failed write or read, with
@@ -69,13 +70,22 @@ public final class ProcessStreams: Sendable {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
-            if count > 0 { data.append(contentsOf: buffer[0..<count]); continue }
+            let count = buffer.withUnsafeMutableBytes { readStandardInput(into: $0) }
             if count == 0 { return data }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// The next bytes of standard input, 0 at its end; a read error ends the input there and
+    /// is reported by `finish`.
+    private func readStandardInput(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            let count = read(STDIN_FILENO, buffer.baseAddress!, buffer.count)
+            if count >= 0 { return count }
             if errno == EINTR { continue }
             let error = errno
             state.withLock { if $0.failure == nil { $0.failure = "cannot read standard input: \(Self.describe(error))" } }
-            return data
+            return 0
         }
     }
 

@@ -132,6 +132,31 @@ import Testing
         }
     }
 
+    /// Standard input is read block by block when the streams allow it (the process's own do):
+    /// a piped input of any length is never held whole, and the output is the same.
+    @Test func standardInputIsReadInBlocksNeverWhole() throws {
+        let input = Self.corpusInput()
+        let output = PreviewSink(), errors = PreviewSink()
+        final class Offset: @unchecked Sendable { var value = 0, reads = 0 }
+        let offset = Offset()
+        let io = CommandIO(readStandardInput: { Issue.record("standard input was read whole"); return input },
+                           write: { output.append($0) }, writeError: { errors.append($0) },
+                           readStandardInputBlock: { buffer in
+                               // Short reads, as a pipe gives them: at most 1,000 bytes each.
+                               let length = min(buffer.count, input.count - offset.value, 1_000)
+                               input.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + offset.value, byteCount: length) }
+                               offset.value += length
+                               offset.reads += 1
+                               return length
+                           })
+        let code = Bubbles.main(["measure", "-"], io: io)
+        #expect(code == 3)
+        #expect(offset.reads > input.count / 1_000)
+        let whole = run([], input: input)
+        #expect(output.text == whole.output)
+        #expect(errors.text == whole.errors)
+    }
+
     /// The width-only path prints what the full layout prints (the `--explain` path without its
     /// receipt): tabs, kerning across breaks, Korean words, and missing glyphs with their count.
     @Test func widthOnlyPathPrintsWhatTheFullLayoutPrints() throws {
