@@ -73,26 +73,9 @@ public final class TextEngine: Sendable {
         let keepsHangulWords = style.lineBreakStrategy == .hangulWordPriority
         var lines: [TextLine] = []
         var top = 0.0
-        var paragraphStart = 0
-        var softBreaks: [Int] = []
-        for opportunity in opportunities {
-            let isEnd = opportunity.offset == buffer.count
-            if !opportunity.isMandatory && !isEnd {
-                if keepsHangulWords && HangulWords.joins(buffer, at: opportunity.offset) { continue }
-                softBreaks.append(opportunity.offset)
-                continue
-            }
-            let contentEnd = opportunity.isMandatory ? opportunity.offset - terminatorLength(buffer, before: opportunity.offset)
-                                                     : opportunity.offset
-            let content = paragraphStart..<max(paragraphStart, contentEnd)
-            let paragraphLines = try layoutParagraph(buffer, content, fullRange: paragraphStart..<opportunity.offset,
-                                                     softBreaks: softBreaks[...], segmenter: segmenter,
-                                                     breaker: breaker, style: style, top: &top)
-            lines.append(contentsOf: paragraphLines)
-            softBreaks.removeAll(keepingCapacity: true)
-            paragraphStart = opportunity.offset
-            if isEnd && opportunity.isMandatory {
-                // Text ending in a hard break has an empty last line, as in Pango and UIKit.
+        try TextParagraph.forEach(in: buffer, opportunities: opportunities, keepsHangulWords: keepsHangulWords) { paragraph in
+            lines += try layoutParagraph(buffer, paragraph, segmenter: segmenter, breaker: breaker, style: style, top: &top)
+            if paragraph.isFollowedByEmptyLine {
                 lines.append(emptyLine(at: buffer.count..<buffer.count, style: style, top: &top))
             }
         }
@@ -104,15 +87,11 @@ public final class TextEngine: Sendable {
         return TextLayout(text: text, style: style, lines: lines, width: width, height: top)
     }
 
-    private func layoutParagraph(_ buffer: UnsafeBufferPointer<UInt16>, _ content: Range<Int>, fullRange: Range<Int>,
-                                 softBreaks: ArraySlice<Int>, segmenter: Segmenter, breaker: LineBreaker,
-                                 style: TextStyle, top: inout Double) throws -> [TextLine] {
-        if content.isEmpty { return [emptyLine(at: fullRange, style: style, top: &top)] }
-        // Soft breaks are ascending; those at the content's edges are not breaks inside it.
-        var inside = softBreaks
-        while let first = inside.first, first <= content.lowerBound { inside = inside.dropFirst() }
-        while let last = inside.last, last >= content.upperBound { inside = inside.dropLast() }
-        let paragraph = try segmenter.analyse(buffer, content, softBreaks: inside)
+    private func layoutParagraph(_ buffer: UnsafeBufferPointer<UInt16>, _ text: TextParagraph, segmenter: Segmenter,
+                                 breaker: LineBreaker, style: TextStyle, top: inout Double) throws -> [TextLine] {
+        let fullRange = text.fullRange
+        if text.content.isEmpty { return [emptyLine(at: fullRange, style: style, top: &top)] }
+        let paragraph = try segmenter.analyse(buffer, text.content, softBreaks: text.softBreaks)
         var contents = breaker.lines(for: paragraph)
         LineEdges(text: buffer, paragraph: paragraph, shaper: segmenter.shaper).reshape(&contents)
         let direction: TextDirection = paragraph.level & 1 == 0 ? .leftToRight : .rightToLeft
@@ -234,17 +213,6 @@ public final class TextEngine: Sendable {
                 }
                 count = written
             }
-        }
-    }
-
-    /// Length of the hard break that ends a paragraph: CR LF, or one of LF, CR, NEL, VT, FF, LS, PS.
-    func terminatorLength(_ buffer: UnsafeBufferPointer<UInt16>, before offset: Int) -> Int {
-        guard offset > 0 else { return 0 }
-        let last = buffer[offset - 1]
-        if last == 0x0A, offset > 1, buffer[offset - 2] == 0x0D { return 2 }
-        switch last {
-        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return 1
-        default: return 0
         }
     }
 }

@@ -34,26 +34,12 @@ extension TextEngine {
         units.reserveCapacity(opportunities.count)
         var paragraphs: [PreparedText.Paragraph] = []
         var analysed: [Segmenter.Paragraph] = []
-        var paragraphStart = 0
-        var softBreaks: [Int] = []
         let empty = { paragraphs.append(PreparedText.Paragraph(units: units.count..<units.count, analysed: -1)) }
-        for opportunity in opportunities {
-            let isEnd = opportunity.offset == buffer.count
-            if !opportunity.isMandatory && !isEnd {
-                if keepsHangulWords && HangulWords.joins(buffer, at: opportunity.offset) { continue }
-                softBreaks.append(opportunity.offset)
-                continue
-            }
-            let contentEnd = opportunity.isMandatory ? opportunity.offset - terminatorLength(buffer, before: opportunity.offset)
-                                                     : opportunity.offset
-            let content = paragraphStart..<max(paragraphStart, contentEnd)
-            if content.isEmpty {
+        try TextParagraph.forEach(in: buffer, opportunities: opportunities, keepsHangulWords: keepsHangulWords) { text in
+            if text.content.isEmpty {
                 empty()
             } else {
-                var inside = softBreaks[...]
-                while let first = inside.first, first <= content.lowerBound { inside = inside.dropFirst() }
-                while let last = inside.last, last >= content.upperBound { inside = inside.dropLast() }
-                let paragraph = try segmenter.analyse(buffer, content, softBreaks: inside)
+                let paragraph = try segmenter.analyse(buffer, text.content, softBreaks: text.softBreaks)
                 for segment in paragraph.segments {
                     // A tab's width depends on the pen and an unsafe start reshapes at a line
                     // edge: both are left to the full layout, as are missing glyphs (reported).
@@ -67,9 +53,7 @@ extension TextEngine {
                 paragraphs.append(PreparedText.Paragraph(units: first..<units.count, analysed: analysed.count))
                 analysed.append(paragraph)
             }
-            softBreaks.removeAll(keepingCapacity: true)
-            paragraphStart = opportunity.offset
-            if isEnd && opportunity.isMandatory { empty() }
+            if text.isFollowedByEmptyLine { empty() }
         }
         if buffer.isEmpty { empty() }
         let primary = table.fonts[Int(table.fallback(for: style.role).primary)]
