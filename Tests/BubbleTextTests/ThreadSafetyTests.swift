@@ -1,4 +1,4 @@
-import BubbleText
+@testable import BubbleText
 import BubbleUnicode
 import Dispatch
 import Foundation
@@ -41,6 +41,28 @@ import Testing
         }
         for layouts in results.layouts { #expect(layouts == expected) }
         #expect(results.counts.allSatisfy { $0 > 0 })
+    }
+
+    /// Empty texts on many threads at once. Their UTF-16 copy once went through
+    /// `Array(unsafeUninitializedCapacity: 0)`, which writes a count into the stdlib's shared
+    /// empty-array singleton: ThreadSanitizer reported it once from `measure` on two cores. The
+    /// copy alone takes no lock, so under ThreadSanitizer this loop meets that write (5 reports
+    /// before the fix); whole layouts take locks (ICU's pools) and met it only rarely.
+    @Test func emptyTextsOnManyThreads() throws {
+        let engine = Fixture.engine
+        let expected = try engine.layout("", style: Fixture.style)
+        #expect(expected.lines.count == 1)
+        let failures = Results(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            var same = true
+            for _ in 0..<200_000 { same = same && TextEngine.utf16("").isEmpty }
+            for _ in 0..<100 {
+                same = same && (try? engine.layout("", style: Fixture.style)) == expected
+                    && (try? engine.prepare("", style: Fixture.style).measure(maxWidth: 285)) == TextMeasure(expected)
+            }
+            if !same { failures.lock.lock(); failures.counts.append(thread); failures.lock.unlock() }
+        }
+        #expect(failures.counts.isEmpty)
     }
 
     @Test func breakIteratorsOnManyThreads() throws {
