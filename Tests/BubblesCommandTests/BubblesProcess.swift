@@ -29,8 +29,8 @@ struct BubblesProcess {
                     seconds: Int = 60) throws -> Run {
         #expect(FileManager.default.isExecutableFile(atPath: binary), "no bubbles binary at \(binary)")
         let out = folder + "/.script-out", err = folder + "/.script-err"
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
+        #expect(FileManager.default.createFile(atPath: out, contents: nil))
+        #expect(FileManager.default.createFile(atPath: err, contents: nil))
         defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: err) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
