@@ -32,8 +32,8 @@ public struct Message: Sendable, Equatable {
     public var delayedSince: Date?
     /// XEP-0085 chat state (`composing`, `paused`, `active`, `inactive`, `gone`).
     public var chatState: String? {
-        get { stanzaFields?.fields.chatState }
-        set { changeStanzaFields { $0.chatState = newValue } }
+        get { stanzaFields.value.chatState }
+        set { stanzaFields.value.chatState = newValue }
     }
     /// Core Data's ZCOMPOSING flag (older stores have none).
     public var composing: Bool
@@ -41,22 +41,22 @@ public struct Message: Sendable, Equatable {
     public var outOfBandURL: String?
     /// Stanza `type` (`chat`, `groupchat`, `error`, …); nil when absent.
     public var type: String? {
-        get { stanzaFields?.fields.type }
-        set { changeStanzaFields { $0.type = newValue } }
+        get { stanzaFields.value.type }
+        set { stanzaFields.value.type = newValue }
     }
     public var stanzaId: String?
     public var thread: String? {
-        get { stanzaFields?.fields.thread }
-        set { changeStanzaFields { $0.thread = newValue } }
+        get { stanzaFields.value.thread }
+        set { stanzaFields.value.thread = newValue }
     }
     /// XEP-0184: the sender asked for a receipt / this stanza acknowledges message `receiptFor`.
     public var receiptRequested: Bool {
-        get { stanzaFields?.fields.receiptRequested ?? false }
-        set { changeStanzaFields { $0.receiptRequested = newValue } }
+        get { stanzaFields.value.receiptRequested }
+        set { stanzaFields.value.receiptRequested = newValue }
     }
     public var receiptFor: String? {
-        get { stanzaFields?.fields.receiptFor }
-        set { changeStanzaFields { $0.receiptFor = newValue } }
+        get { stanzaFields.value.receiptFor }
+        set { stanzaFields.value.receiptFor = newValue }
     }
     /// The JSON format states a kind explicitly (`text`, `image`, `audio`, `file`); XMPP leaves
     /// it nil and the view-model infers it from body and attachment, as the origin app did.
@@ -70,10 +70,8 @@ public struct Message: Sendable, Equatable {
     /// Problems found while reading this one message (bad base64, malformed stanza, …): the
     /// view-model turns them into a warning and a placeholder, and the conversation goes on.
     public var problems: [String]
-    /// The stanza's fields that most messages lack (chat state, type, thread, receipts), boxed
-    /// and nil while all are absent, as `MessageExtensions` boxes its stanza parts: a
-    /// 100,000-message conversation holds every message at once.
-    private var stanzaFields: StanzaFieldsBox?
+    /// The stanza's fields that most messages lack (chat state, type, thread, receipts).
+    private var stanzaFields: RareFields<StanzaFields>
 
     public init(source: String, outgoing: Bool, time: Date, body: String? = nil,
                 attachment: Data? = nil, delayedSince: Date? = nil, chatState: String? = nil,
@@ -96,16 +94,8 @@ public struct Message: Sendable, Equatable {
         self.declaredDuration = declaredDuration
         self.problems = problems
         self.fileName = fileName
-        let fields = StanzaFields(chatState: chatState, type: type, thread: thread, receiptRequested: receiptRequested,
-                                  receiptFor: receiptFor)
-        stanzaFields = fields == StanzaFields() ? nil : StanzaFieldsBox(fields)
-    }
-
-    /// A new box for every change (boxes are shared between copies, never written).
-    private mutating func changeStanzaFields(_ change: (inout StanzaFields) -> Void) {
-        var fields = stanzaFields?.fields ?? StanzaFields()
-        change(&fields)
-        stanzaFields = fields == StanzaFields() ? nil : StanzaFieldsBox(fields)
+        stanzaFields = RareFields(StanzaFields(chatState: chatState, type: type, thread: thread,
+                                               receiptRequested: receiptRequested, receiptFor: receiptFor))
     }
 
     /// Every id other messages may name this one by: the stanza's id, its XEP-0359 origin-id
@@ -120,25 +110,12 @@ public struct Message: Sendable, Equatable {
 }
 
 /// The rarely present stanza fields of a `Message`.
-private struct StanzaFields: Sendable, Equatable {
+private struct StanzaFields: EmptyInitializable, Sendable, Equatable {
     var chatState: String?
     var type: String?
     var thread: String?
     var receiptRequested = false
     var receiptFor: String?
-}
-
-/// An immutable box: copying a message copies one reference.
-private final class StanzaFieldsBox: Sendable, Equatable {
-    let fields: StanzaFields
-
-    init(_ fields: StanzaFields) {
-        self.fields = fields
-    }
-
-    static func == (lhs: StanzaFieldsBox, rhs: StanzaFieldsBox) -> Bool {
-        lhs.fields == rhs.fields
-    }
 }
 
 /// One conversation: the signed-in account, the peer, and their messages in time order.

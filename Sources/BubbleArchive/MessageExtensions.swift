@@ -5,57 +5,57 @@ import Foundation
 /// marks as received or read). The stanza parser fills it from the archived XML, the JSON
 /// reader from the format's already-folded keys; the view-model folds both into bubbles.
 public struct MessageExtensions: Sendable, Equatable {
-    /// The stanza extensions below, boxed and nil while they are all absent: a JSON message
-    /// never has them, and inline they would add about 150 bytes to every message held.
-    private var stanzaParts: StanzaPartsBox?
+    /// The stanza extensions below: a JSON message never has them, and inline they would add
+    /// about 150 bytes to every message held.
+    private var stanzaParts = RareFields<StanzaParts>()
 
     /// XEP-0359 `<origin-id id=…/>`: the sender's own id, which retractions and some clients'
     /// corrections and reactions name.
     public var originId: String? {
-        get { stanzaParts?.parts.originId }
-        set { changeStanzaParts { $0.originId = newValue } }
+        get { stanzaParts.value.originId }
+        set { stanzaParts.value.originId = newValue }
     }
     /// XEP-0359 `<stanza-id id=… by=…/>`: ids given by the archiving server (MAM).
     public var archiveIds: [String] {
-        get { stanzaParts?.parts.archiveIds ?? [] }
-        set { changeStanzaParts { $0.archiveIds = newValue } }
+        get { stanzaParts.value.archiveIds }
+        set { stanzaParts.value.archiveIds = newValue }
     }
     /// XEP-0308 `<replace id=…/>`: this message is a correction of that one.
     public var replaces: String? {
-        get { stanzaParts?.parts.replaces }
-        set { changeStanzaParts { $0.replaces = newValue } }
+        get { stanzaParts.value.replaces }
+        set { stanzaParts.value.replaces = newValue }
     }
     /// XEP-0424 `<retract id=…/>` (or v0.x's `<apply-to id=…><retract/></apply-to>`): this
     /// message deletes that one.
     public var retracts: String? {
-        get { stanzaParts?.parts.retracts }
-        set { changeStanzaParts { $0.retracts = newValue } }
+        get { stanzaParts.value.retracts }
+        set { stanzaParts.value.retracts = newValue }
     }
     /// XEP-0424 `<retracted/>`: the archive already holds only the tombstone of this message.
     public var isRetracted: Bool {
-        get { stanzaParts?.parts.isRetracted ?? false }
-        set { changeStanzaParts { $0.isRetracted = newValue } }
+        get { stanzaParts.value.isRetracted }
+        set { stanzaParts.value.isRetracted = newValue }
     }
     /// XEP-0461 `<reply to=… id=…/>`.
     public var reply: ReplyReference? {
-        get { stanzaParts?.parts.reply }
-        set { changeStanzaParts { $0.reply = newValue } }
+        get { stanzaParts.value.reply }
+        set { stanzaParts.value.reply = newValue }
     }
     /// XEP-0428 `<fallback for=…>`: parts of the body that are only there for clients that do
     /// not understand the namespace `for`.
     public var fallbacks: [BodyFallback] {
-        get { stanzaParts?.parts.fallbacks ?? [] }
-        set { changeStanzaParts { $0.fallbacks = newValue } }
+        get { stanzaParts.value.fallbacks }
+        set { stanzaParts.value.fallbacks = newValue }
     }
     /// XEP-0444 `<reactions id=…>`: the sender's whole set of reactions to that message now.
     public var reactions: ReactionUpdate? {
-        get { stanzaParts?.parts.reactions }
-        set { changeStanzaParts { $0.reactions = newValue } }
+        get { stanzaParts.value.reactions }
+        set { stanzaParts.value.reactions = newValue }
     }
     /// XEP-0333 `<received|displayed|acknowledged id=…/>`.
     public var marker: ChatMarker? {
-        get { stanzaParts?.parts.marker }
-        set { changeStanzaParts { $0.marker = newValue } }
+        get { stanzaParts.value.marker }
+        set { stanzaParts.value.marker = newValue }
     }
     /// XEP-0393 `<unstyled/>`: the sender asks that the body be shown without styling.
     public var unstyled = false
@@ -74,18 +74,10 @@ public struct MessageExtensions: Sendable, Equatable {
     public var onlyChangesOthers: Bool {
         replaces != nil || retracts != nil || reactions != nil || marker != nil
     }
-
-    /// A new box for every change (boxes are shared between copies, never written), and none
-    /// when nothing is left in it, so that equal extensions compare equal.
-    private mutating func changeStanzaParts(_ change: (inout StanzaParts) -> Void) {
-        var parts = stanzaParts?.parts ?? StanzaParts()
-        change(&parts)
-        stanzaParts = parts == StanzaParts() ? nil : StanzaPartsBox(parts)
-    }
 }
 
 /// The extensions only XMPP stanzas carry, as `MessageExtensions` shows them.
-private struct StanzaParts: Sendable, Equatable {
+private struct StanzaParts: EmptyInitializable, Sendable, Equatable {
     var originId: String?
     var archiveIds: [String] = []
     var replaces: String?
@@ -95,19 +87,6 @@ private struct StanzaParts: Sendable, Equatable {
     var fallbacks: [BodyFallback] = []
     var reactions: ReactionUpdate?
     var marker: ChatMarker?
-}
-
-/// An immutable box: copying a message copies one reference.
-private final class StanzaPartsBox: Sendable, Equatable {
-    let parts: StanzaParts
-
-    init(_ parts: StanzaParts) {
-        self.parts = parts
-    }
-
-    static func == (lhs: StanzaPartsBox, rhs: StanzaPartsBox) -> Bool {
-        lhs.parts == rhs.parts
-    }
 }
 
 /// XEP-0461: the message replied to and, for group chats, its author.
