@@ -21,7 +21,7 @@ extension ConversationRenderer {
     /// starts (the translation's rounding moves antialiased edges and glyph positions by a level
     /// or two), so it changed 43–598 pixels of the snapshot references. Fixed cuts keep every
     /// reference's pixels; a row crossing a cut is drawn, clipped, by both bands.
-    static func bands(_ layout: ConversationLayout, area: Viewport, scale: Int, pixelHeight: Int) -> [PixelBand] {
+    static func bands(pixelHeight: Int) -> [PixelBand] {
         stride(from: 0, to: pixelHeight, by: bandHeight).map { PixelBand(top: $0, rows: min(bandHeight, pixelHeight - $0)) }
     }
 
@@ -39,7 +39,7 @@ extension ConversationRenderer {
         }
         let (pixelWidth, pixelHeight) = (Int(width), Int(height))
         let opaque = theme.colors.background.alpha >= 1
-        let plan = Self.bands(layout, area: area, scale: scale, pixelHeight: pixelHeight)
+        let plan = Self.bands(pixelHeight: pixelHeight)
         final class Bands: @unchecked Sendable {
             var encoded: [PNGWriter.Band?]
             let lock = NSLock()
@@ -66,7 +66,7 @@ extension ConversationRenderer {
         let width = (layout.screenWidth * Double(scale)).rounded(.up), height = (area.height * Double(scale)).rounded(.up)
         if let problem = WebPWriter.sizeProblem(pixelWidth: width, pixelHeight: height) { throw problem }
         let picture = try WebPWriter.Picture(width: Int(width), height: Int(height))
-        let plan = Self.bands(layout, area: area, scale: scale, pixelHeight: Int(height))
+        let plan = Self.bands(pixelHeight: Int(height))
         try drawBands(layout, area: area, scale: scale, pixelWidth: Int(width), plan: plan, times: times, images: images,
                       makeWorker: { () }) { index, surface, _ in
             try picture.copy(surface, toRow: plan[index].top)

@@ -15,8 +15,7 @@ import Testing
         let (long, screen) = try PDFPagesTests.longLayout(200)
         let times = ConversationRenderer.StageTimes()
         _ = try screen.renderer.render(long, format: .png, scale: 2, times: times)
-        let plan = ConversationRenderer.bands(long, area: .init(y: 0, height: long.height), scale: 2,
-                                              pixelHeight: Int((long.height * 2).rounded(.up)))
+        let plan = ConversationRenderer.bands(pixelHeight: Int((long.height * 2).rounded(.up)))
         #expect(plan.count > 20)
         #expect(times.bands == plan.count)
         let crossings = plan.dropFirst().filter { band in
@@ -30,8 +29,7 @@ import Testing
         // One-point-per-pixel bands of a layout whose rows are far taller than half a band.
         let (layout, screen) = try PDFPagesTests.longLayout(3)
         #expect(layout.rows.contains { $0.height * 3 > Double(ConversationRenderer.bandHeight) / 2 })
-        let plan = ConversationRenderer.bands(layout, area: .init(y: 0, height: layout.height), scale: 3,
-                                              pixelHeight: Int((layout.height * 3).rounded(.up)))
+        let plan = ConversationRenderer.bands(pixelHeight: Int((layout.height * 3).rounded(.up)))
         #expect(plan.reduce(0) { $0 + $1.rows } == Int((layout.height * 3).rounded(.up)))
         #expect(zip(plan, plan.dropFirst()).allSatisfy { $0.top + $0.rows == $1.top })
         let times = ConversationRenderer.StageTimes()
@@ -54,7 +52,7 @@ import Testing
         // The bands drawn one by one, as the workers draw them, stitched together.
         var expected: [UInt8] = []
         let faces = try FreeTypeFaces(), images = ImageCache()
-        for band in ConversationRenderer.bands(layout, area: .init(y: 0, height: layout.height), scale: scale, pixelHeight: pixelHeight) {
+        for band in ConversationRenderer.bands(pixelHeight: pixelHeight) {
             let canvas = try Canvas(pixelWidth: Int((layout.screenWidth * Double(scale)).rounded(.up)), pixelHeight: band.rows, scale: scale)
             try screen.renderer.draw(layout, viewport: .init(y: Double(band.top) / Double(scale), height: canvas.height), on: canvas,
                                      faces: faces, images: images)
