@@ -47,7 +47,7 @@ extension ConversationRenderer {
         }
         let bands = Bands(plan.count)
         try drawBands(layout, area: area, scale: scale, pixelWidth: pixelWidth, plan: plan, times: times, images: images,
-                      makeWorker: { try PNGBandEncoder() }) { index, surface, encoder in
+                      makeWorker: { PNGBandEncoder() }) { index, surface, encoder in
             let band = try encoder.band(surface, opaque: opaque, isLast: index == plan.count - 1)
             bands.lock.lock()
             bands.encoded[index] = band

@@ -4,29 +4,23 @@ import CZlib
 import Foundation
 
 /// One worker's PNG band encoder: filters a band of an ARGB32 surface and deflates it into a
-/// piece of one zlib stream, reusing its deflate state and buffers band after band (a worker
-/// encodes many bands; nothing is allocated or zeroed per band but the result).
+/// piece of one deflate stream, reusing its buffers band after band (a worker encodes many
+/// bands; nothing is allocated or zeroed per band but the result).
 ///
-/// Deflate is zlib level 1 with a sync flush at each band's end (byte-aligned, so the next
-/// band's blocks follow), exactly as before, so the bytes are unchanged; the filter is
-/// vectorised and the checksum is libdeflate's SIMD adler32 (the same number as zlib's).
-/// libdeflate's deflate was tried and dropped: on the 200-message conversation its level 1
-/// took 2.5× zlib level 1's CPU time (it hashes every position of a long match, where zlib's
-/// level 1 skips them, and chat screens are long matches), before the inflate pass that joining
-/// its final-block streams needs. See the README's figures.
+/// Deflate is `FastDeflate`: one dynamic Huffman block per band, and an empty stored block at
+/// each band's end (byte-aligned, as a zlib sync flush, so the next band's blocks follow). It
+/// replaced zlib level 1, which was 40% of a render's CPU time; libdeflate's level 1 was slower
+/// still (it hashes every position of a long match) and ISA-L's output depends on the CPU's
+/// instruction set.
+/// The checksum is libdeflate's SIMD adler32 (the same number as zlib's). See the README's figures.
 final class PNGBandEncoder {
-    private var stream = z_stream()
     private var filtered: [UInt8] = []
     private var compressed: [UInt8] = []
     private var current: [UInt8] = []
     private var previous: [UInt8] = []
+    private let deflater = FastDeflate()
 
-    init() throws {
-        let status = cb_deflateInit2(&stream, PNGWriter.compressionLevel, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY)
-        guard status == Z_OK else { throw PNGWriter.EncodingError(problem: "zlib deflateInit2 returned \(status)") }
-    }
-
-    deinit { deflateEnd(&stream) }
+    init() {}
 
     /// Filters and deflates every row of an ARGB32 surface. `isLast` ends the deflate stream;
     /// other bands end with a sync flush.
@@ -68,20 +62,12 @@ final class PNGBandEncoder {
             }
         }
         let adler = filtered.withUnsafeBufferPointer { UInt(libdeflate_adler32(1, $0.baseAddress, length)) }
-        guard deflateReset(&stream) == Z_OK else { throw PNGWriter.EncodingError(problem: "zlib deflateReset failed") }
-        let bound = Int(deflateBound(&stream, uLong(length))) + 64
+        let bound = FastDeflate.bound(length)
         if compressed.count < bound { compressed = [UInt8](repeating: 0, count: bound) }
-        let size = try filtered.withUnsafeMutableBufferPointer { input in
-            try compressed.withUnsafeMutableBufferPointer { output -> Int in
-                stream.next_in = input.baseAddress
-                stream.avail_in = uInt(length)
-                stream.next_out = output.baseAddress
-                stream.avail_out = uInt(output.count)
-                let result = deflate(&stream, isLast ? Z_FINISH : Z_SYNC_FLUSH)
-                guard result == (isLast ? Z_STREAM_END : Z_OK), stream.avail_in == 0 else {
-                    throw PNGWriter.EncodingError(problem: "zlib deflate returned \(result)")
-                }
-                return output.count - Int(stream.avail_out)
+        let size = filtered.withUnsafeBufferPointer { input in
+            compressed.withUnsafeMutableBufferPointer { output in
+                deflater.deflate(UnsafeBufferPointer(rebasing: input[0..<length]), isLast: isLast,
+                                 into: output.baseAddress!)
             }
         }
         return PNGWriter.Band(deflated: Data(compressed[0..<size]), adler: uLong(adler), filteredLength: length, rows: rows)

@@ -29,7 +29,7 @@ extension ConversationRenderer {
             do {
                 let faces = try FreeTypeFaces()
                 let canvas = try Canvas(format: format, width: layout.screenWidth, height: pageHeight, scale: scale)
-                let encoder = format == .png ? try PNGBandEncoder() : nil
+                let encoder = format == .png ? PNGBandEncoder() : nil
                 for index in Swift.stride(from: worker, to: pages.count, by: workers) {
                     if results.failed { break }
                     local.rowDraws += try local.measure(\.drawing) {

@@ -85,7 +85,7 @@ import Testing
         let height = 300, width = 97
         var bands: [PNGWriter.Band] = []
         var expected: [UInt8] = []
-        let encoder = try PNGBandEncoder()
+        let encoder = PNGBandEncoder()
         for (index, rows) in [100, 7, 193].enumerated() {
             let canvas = try Canvas(pixelWidth: width, pixelHeight: rows, scale: 1)
             let surface = canvas.context.surface
