@@ -43,10 +43,17 @@ final class PNGBandEncoder {
         filtered.withUnsafeMutableBufferPointer { out in
             for row in 0..<rows {
                 let pixels = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+                let target = out.baseAddress! + row * rowLength
+                if opaque && row > 0 {
+                    // RGB's Up filter straight from the two ARGB rows: no packed copies.
+                    target[0] = 2
+                    let above = UnsafeRawPointer(data + (row - 1) * stride).assumingMemoryBound(to: UInt32.self)
+                    PNGFilter.upFilterOpaque(pixels, above: above, width: width, into: target + 1)
+                    continue
+                }
                 current.withUnsafeMutableBufferPointer { packed in
                     PNGFilter.pack(pixels, width: width, channels: channels, into: packed.baseAddress!)
                 }
-                let target = out.baseAddress! + row * rowLength
                 current.withUnsafeBufferPointer { packed in
                     previous.withUnsafeBufferPointer { above in
                         if row == 0 {
@@ -86,14 +93,7 @@ enum PNGFilter {
             while x + 4 <= width {
                 let p0 = pixels[x], p1 = pixels[x + 1], p2 = pixels[x + 2], p3 = pixels[x + 3]
                 if p0 & p1 & p2 & p3 >= 0xFF00_0000 {
-                    // Three little-endian words hold the four pixels' R,G,B bytes in order.
-                    let w0 = (p0 >> 16 & 0xFF) | (p0 & 0xFF00) | (p0 & 0xFF) << 16 | (p1 >> 16 & 0xFF) << 24
-                    let w1 = (p1 >> 8 & 0xFF) | (p1 & 0xFF) << 8 | (p2 >> 16 & 0xFF) << 16 | (p2 >> 8 & 0xFF) << 24
-                    let w2 = (p2 & 0xFF) | (p3 >> 16 & 0xFF) << 8 | (p3 >> 8 & 0xFF) << 16 | (p3 & 0xFF) << 24
-                    let raw = UnsafeMutableRawPointer(out + at)
-                    raw.storeBytes(of: w0.littleEndian, as: UInt32.self)
-                    raw.storeBytes(of: w1.littleEndian, toByteOffset: 4, as: UInt32.self)
-                    raw.storeBytes(of: w2.littleEndian, toByteOffset: 8, as: UInt32.self)
+                    packOpaqueQuad(p0, p1, p2, p3, into: UnsafeMutableRawPointer(out + at))
                     x += 4; at += 12
                     continue
                 }
@@ -104,6 +104,75 @@ enum PNGFilter {
             packPixel(pixels[x], channels: channels, into: out + at)
             x += 1; at += channels
         }
+    }
+
+    /// The Up-filtered RGB bytes of an opaque row from its ARGB pixels and the row above's:
+    /// exactly `pack` of each row, then `subtract`. Eight pixels equal to those above (most of
+    /// a chat screen) are 24 zeros; eight opaque ones are subtracted as ARGB bytes, eight at a
+    /// time, and packed (an opaque pixel's RGB bytes are its ARGB bytes); others take the
+    /// general path.
+    @inline(__always)
+    static func upFilterOpaque(_ pixels: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width: Int,
+                               into out: UnsafeMutablePointer<UInt8>) {
+        var x = 0, at = 0
+        let row = UnsafeRawPointer(pixels), previous = UnsafeRawPointer(above), raw = UnsafeMutableRawPointer(out)
+        while x + 8 <= width {
+            var current: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0), upper = current
+            withUnsafeMutableBytes(of: &current) { $0.copyMemory(from: UnsafeRawBufferPointer(start: row + x * 4, count: 32)) }
+            withUnsafeMutableBytes(of: &upper) { $0.copyMemory(from: UnsafeRawBufferPointer(start: previous + x * 4, count: 32)) }
+            let changed = (current.0 ^ upper.0) | (current.1 ^ upper.1) | (current.2 ^ upper.2) | (current.3 ^ upper.3)
+            let alphas: UInt64 = 0xFF00_0000_FF00_0000
+            if changed == 0 {
+                raw.storeBytes(of: 0 as UInt64, toByteOffset: at, as: UInt64.self)
+                raw.storeBytes(of: 0 as UInt64, toByteOffset: at + 8, as: UInt64.self)
+                raw.storeBytes(of: 0 as UInt64, toByteOffset: at + 16, as: UInt64.self)
+            } else if current.0 & current.1 & current.2 & current.3 & upper.0 & upper.1 & upper.2 & upper.3 & alphas == alphas {
+                let d0 = bytewiseDifference(current.0, upper.0), d1 = bytewiseDifference(current.1, upper.1)
+                let d2 = bytewiseDifference(current.2, upper.2), d3 = bytewiseDifference(current.3, upper.3)
+                packOpaqueQuad(UInt32(truncatingIfNeeded: d0), UInt32(truncatingIfNeeded: d0 >> 32),
+                               UInt32(truncatingIfNeeded: d1), UInt32(truncatingIfNeeded: d1 >> 32), into: raw + at)
+                packOpaqueQuad(UInt32(truncatingIfNeeded: d2), UInt32(truncatingIfNeeded: d2 >> 32),
+                               UInt32(truncatingIfNeeded: d3), UInt32(truncatingIfNeeded: d3 >> 32), into: raw + at + 12)
+            } else {
+                for offset in 0..<8 { subtractPixel(pixels[x + offset], above[x + offset], into: out + at + offset * 3) }
+            }
+            x += 8
+            at += 24
+        }
+        while x < width {
+            subtractPixel(pixels[x], above[x], into: out + at)
+            x += 1
+            at += 3
+        }
+    }
+
+    /// Four opaque ARGB words' R, G, B bytes in order, as three little-endian words.
+    @inline(__always)
+    static func packOpaqueQuad(_ p0: UInt32, _ p1: UInt32, _ p2: UInt32, _ p3: UInt32, into raw: UnsafeMutableRawPointer) {
+        let w0 = (p0 >> 16 & 0xFF) | (p0 & 0xFF00) | (p0 & 0xFF) << 16 | (p1 >> 16 & 0xFF) << 24
+        let w1 = (p1 >> 8 & 0xFF) | (p1 & 0xFF) << 8 | (p2 >> 16 & 0xFF) << 16 | (p2 >> 8 & 0xFF) << 24
+        let w2 = (p2 & 0xFF) | (p3 >> 16 & 0xFF) << 8 | (p3 >> 8 & 0xFF) << 16 | (p3 & 0xFF) << 24
+        raw.storeBytes(of: w0.littleEndian, as: UInt32.self)
+        raw.storeBytes(of: w1.littleEndian, toByteOffset: 4, as: UInt32.self)
+        raw.storeBytes(of: w2.littleEndian, toByteOffset: 8, as: UInt32.self)
+    }
+
+    /// Each byte of `a` minus the same byte of `b`, modulo 256, with no borrow between bytes.
+    @inline(__always)
+    static func bytewiseDifference(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        return ((a | high) &- (b & ~high)) ^ ((a ^ ~b) & high)
+    }
+
+    /// One pixel of `upFilterOpaque`'s general path: both pixels packed, then subtracted.
+    @inline(__always)
+    static func subtractPixel(_ pixel: UInt32, _ above: UInt32, into out: UnsafeMutablePointer<UInt8>) {
+        var packed: (UInt8, UInt8, UInt8) = (0, 0, 0), upper: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &packed) { packPixel(pixel, channels: 3, into: $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        withUnsafeMutableBytes(of: &upper) { packPixel(above, channels: 3, into: $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        out[0] = packed.0 &- upper.0
+        out[1] = packed.1 &- upper.1
+        out[2] = packed.2 &- upper.2
     }
 
     @inline(__always)
