@@ -9,8 +9,8 @@
 /// The output is a pure function of the input (integer code only, no CPU-dependent paths), so
 /// the same pixels give the same bytes on any machine and with any zlib.
 final class FastDeflate {
-    /// Matches and literal runs of the band being encoded; see `Token`.
-    private var tokens: [UInt32] = []
+    /// Matches and literal runs of the band being encoded; see `tokenize`.
+    private let tokens = ScratchBuffer<UInt32>()
     /// The last position + 1 where each hash of 4 bytes was seen (0: never, in this band).
     private var lastSeen = [Int32](repeating: 0, count: 1 << FastDeflate.hashBits)
     private static let hashBits = 15
@@ -25,16 +25,13 @@ final class FastDeflate {
     /// sets BFINAL and pads to a byte; any other ends with an empty stored block (as zlib's sync
     /// flush does), so bands can be joined into one stream.
     func deflate(_ input: UnsafeBufferPointer<UInt8>, isLast: Bool, into output: UnsafeMutablePointer<UInt8>) -> Int {
-        let tokenCapacity = input.count / 2 + 16
-        if tokens.count < tokenCapacity { tokens = [UInt32](repeating: 0, count: tokenCapacity) }
+        let tokens = self.tokens.reserve(input.count / 2 + 16)
         var literalCounts = [UInt32](repeating: 0, count: 286)
         var distanceCounts = [UInt32](repeating: 0, count: 30)
-        let tokenCount = tokens.withUnsafeMutableBufferPointer { tokens in
-            lastSeen.withUnsafeMutableBufferPointer { table in
-                table.update(repeating: 0)
-                return Self.tokenize(input, tokens: tokens.baseAddress!, table: table.baseAddress!,
-                                     literalCounts: &literalCounts, distanceCounts: &distanceCounts)
-            }
+        let tokenCount = lastSeen.withUnsafeMutableBufferPointer { table in
+            table.update(repeating: 0)
+            return Self.tokenize(input, tokens: tokens, table: table.baseAddress!,
+                                 literalCounts: &literalCounts, distanceCounts: &distanceCounts)
         }
         literalCounts[256] = 1 // end of block
         let literalLengths = HuffmanCode.lengths(literalCounts, limit: 15)
@@ -44,9 +41,7 @@ final class FastDeflate {
         writer.put(2, 2) // dynamic Huffman codes
         DeflateCodes.writeCodeLengths(literals: literalLengths, distances: distanceLengths, &writer)
         let codes = DeflateCodes.Table(literalLengths: literalLengths, distanceLengths: distanceLengths)
-        tokens.withUnsafeBufferPointer { tokens in
-            Self.emit(input, tokens: UnsafeBufferPointer(rebasing: tokens[0..<tokenCount]), codes: codes, &writer)
-        }
+        Self.emit(input, tokens: UnsafeBufferPointer(start: tokens, count: tokenCount), codes: codes, &writer)
         writer.put(codes.endOfBlock.bits, codes.endOfBlock.count)
         if !isLast {
             writer.put(0, 3) // a stored block, not final, of no bytes: ends the band on a byte boundary

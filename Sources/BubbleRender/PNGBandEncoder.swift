@@ -15,7 +15,7 @@ import Foundation
 /// The checksum is libdeflate's SIMD adler32 (the same number as zlib's). See the README's figures.
 final class PNGBandEncoder {
     private var filtered: [UInt8] = []
-    private var compressed: [UInt8] = []
+    private let compressed = ScratchBuffer<UInt8>()
     private var current: [UInt8] = []
     private var previous: [UInt8] = []
     private let deflater = FastDeflate()
@@ -69,15 +69,11 @@ final class PNGBandEncoder {
             }
         }
         let adler = filtered.withUnsafeBufferPointer { UInt(libdeflate_adler32(1, $0.baseAddress, length)) }
-        let bound = FastDeflate.bound(length)
-        if compressed.count < bound { compressed = [UInt8](repeating: 0, count: bound) }
+        let output = compressed.reserve(FastDeflate.bound(length))
         let size = filtered.withUnsafeBufferPointer { input in
-            compressed.withUnsafeMutableBufferPointer { output in
-                deflater.deflate(UnsafeBufferPointer(rebasing: input[0..<length]), isLast: isLast,
-                                 into: output.baseAddress!)
-            }
+            deflater.deflate(UnsafeBufferPointer(rebasing: input[0..<length]), isLast: isLast, into: output)
         }
-        return PNGWriter.Band(deflated: Data(compressed[0..<size]), adler: uLong(adler), filteredLength: length, rows: rows)
+        return PNGWriter.Band(deflated: Data(bytes: output, count: size), adler: uLong(adler), filteredLength: length, rows: rows)
     }
 }
 
