@@ -204,60 +204,84 @@ public struct PreparedText: Sendable {
         var advance: Int32
     }
 
-    /// An emergency break between grapheme clusters, as `LineBreaker.breakInsideUnit`.
+    /// An emergency break between grapheme clusters, as `LineBreaker.breakInsideUnit`, in one
+    /// pass and without arrays: atoms are made in logical order (a right-to-left segment's
+    /// glyphs walked from the back), merged while they are not at a cluster boundary, and
+    /// placed as soon as they are whole. Re-layout at a new width comes here for every URL or
+    /// long word wider than a line, so allocating two arrays per call cost a third of it.
     private func breakInsideUnit(_ unit: Unit, _ paragraph: Segmenter.Paragraph, state: inout MeasureState) {
-        let segments = paragraph.segments
-        var atoms: [Atom] = []
+        var line = EmergencyLine(state: state, limit: state.maxWidth + Self.tolerance)
+        var pending: Atom?
         for index in Int(unit.segments.lowerBound)..<Int(unit.segments.upperBound) {
-            let segment = segments[index]
-            var segmentAtoms: [Atom] = []
-            for glyph in segment.glyphs {
-                let start = segment.clusterBase + Int(glyph.cluster)
-                if let lastIndex = segmentAtoms.indices.last, segmentAtoms[lastIndex].start == start {
-                    segmentAtoms[lastIndex].advance += glyph.advance
-                } else {
-                    segmentAtoms.append(Atom(segment: index, start: start, advance: glyph.advance))
+            let segment = paragraph.segments[index]
+            let glyphs = segment.glyphs
+            let rightToLeft = segment.level & 1 == 1
+            var position = rightToLeft ? glyphs.endIndex : glyphs.startIndex
+            while rightToLeft ? position > glyphs.startIndex : position < glyphs.endIndex {
+                // The glyphs of one cluster start (consecutive in either order) are one atom.
+                if rightToLeft { position -= 1 }
+                let start = segment.clusterBase + Int(glyphs[position].cluster)
+                var advance = glyphs[position].advance
+                if !rightToLeft { position += 1 }
+                while rightToLeft ? position > glyphs.startIndex : position < glyphs.endIndex {
+                    let next = rightToLeft ? position - 1 : position
+                    guard segment.clusterBase + Int(glyphs[next].cluster) == start else { break }
+                    advance += glyphs[next].advance
+                    position = rightToLeft ? next : next + 1
                 }
-            }
-            if segment.level & 1 == 1 { segmentAtoms.reverse() }
-            for atom in segmentAtoms {
-                if let lastIndex = atoms.indices.last, atoms[lastIndex].segment == index,
-                   !Self.isBoundary(atom.start, paragraph.clusterEnds) {
-                    atoms[lastIndex].advance += atom.advance
+                if var atom = pending, atom.segment == index, !Self.isBoundary(start, paragraph.clusterEnds) {
+                    atom.advance += advance
+                    pending = atom
                 } else {
-                    atoms.append(atom)
+                    if let atom = pending { line.place(atom, paragraph.segments, fonts: fonts, state: &state) }
+                    pending = Atom(segment: index, start: start, advance: advance)
                 }
             }
         }
-        var lineStart = 0
-        var lineWidth = state.lineWidth
-        for (index, atom) in atoms.enumerated() {
-            let width = Double(atom.advance) * segments[atom.segment].pointsPerUnit
-            if index > lineStart && lineWidth + width > state.maxWidth + Self.tolerance {
-                append(atoms, lineStart..<index, segments, state: &state)
-                state.endLine(hanging: 0)
-                lineStart = index
-                lineWidth = 0
-            }
-            lineWidth += width
-        }
-        append(atoms, lineStart..<atoms.count, segments, state: &state)
+        if let atom = pending { line.place(atom, paragraph.segments, fonts: fonts, state: &state) }
+        line.flushRun(paragraph.segments, fonts: fonts, state: &state)
     }
 
-    /// Adds atoms as one part per segment, as `LineBreaker.append`.
-    private func append(_ atoms: [Atom], _ range: Range<Int>, _ segments: [Segment], state: inout MeasureState) {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            var end = index
-            while end + 1 < range.upperBound && atoms[end + 1].segment == atoms[index].segment { end += 1 }
-            let segment = segments[atoms[index].segment]
-            let advance = atoms[index...end].reduce(Int32(0)) { $0 + $1.advance }
-            state.lineWidth += Double(advance) * segment.pointsPerUnit
+    /// The line an emergency break is filling: its width so far (for the break decision) and
+    /// its last run of atoms of one segment, added to the state as `LineBreaker.append` adds a
+    /// part (the run's advances summed in font units, then scaled).
+    private struct EmergencyLine {
+        let limit: Double
+        var width: Double
+        var atoms = 0
+        var runSegment = -1
+        var runAdvance: Int32 = 0
+
+        init(state: MeasureState, limit: Double) {
+            self.limit = limit
+            width = state.lineWidth
+        }
+
+        mutating func place(_ atom: Atom, _ segments: [Segment], fonts: [OpenTypeFont], state: inout MeasureState) {
+            let atomWidth = Double(atom.advance) * segments[atom.segment].pointsPerUnit
+            if atoms > 0 && width + atomWidth > limit {
+                flushRun(segments, fonts: fonts, state: &state)
+                state.endLine(hanging: 0)
+                width = 0
+                atoms = 0
+            }
+            width += atomWidth
+            atoms += 1
+            if atom.segment != runSegment { flushRun(segments, fonts: fonts, state: &state) }
+            runSegment = atom.segment
+            runAdvance += atom.advance
+        }
+
+        mutating func flushRun(_ segments: [Segment], fonts: [OpenTypeFont], state: inout MeasureState) {
+            guard runSegment >= 0 else { return }
+            let segment = segments[runSegment]
+            state.lineWidth += Double(runAdvance) * segment.pointsPerUnit
             let metrics = fonts[Int(segment.font)]
             state.ascent = max(state.ascent, Double(metrics.ascender) * segment.pointsPerUnit)
             state.descent = max(state.descent, Double(metrics.descender) * segment.pointsPerUnit)
             state.isEmpty = false
-            index = end + 1
+            runSegment = -1
+            runAdvance = 0
         }
     }
 
