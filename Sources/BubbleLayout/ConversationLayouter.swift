@@ -81,9 +81,9 @@ public struct ConversationLayouter: Sendable {
     }
 
     /// Whether the row at `index` continues the group of the row before it.
-    func continues(_ speakers: [Speaker?], at index: Int) -> Bool {
-        guard let grouping = metrics.grouping, index > 0, index < speakers.count,
-              let current = speakers[index], let previous = speakers[index - 1] else { return false }
+    func continues(_ items: [ConversationItem], at index: Int) -> Bool {
+        guard let grouping = metrics.grouping, index > 0, index < items.count,
+              let current = Speaker(items[index]), let previous = Speaker(items[index - 1]) else { return false }
         return current.jid == previous.jid && current.direction == previous.direction
             && current.time.timeIntervalSince(previous.time) <= grouping.window
     }

@@ -9,24 +9,33 @@ extension ConversationLayouter {
     /// holds them.
     public func forEachRow(_ items: [ConversationItem], screenWidth: Double,
                            _ body: (RowLayout) throws -> Void) throws -> (height: Double, timeZone: String) {
-        let speakers = items.map(Speaker.init)
         var y = 0.0
-        for (index, item) in items.enumerated() {
-            let row: RowLayout
-            switch item {
-            case .message, .typing:
-                let place = GroupPlace(first: !continues(speakers, at: index), last: !continues(speakers, at: index + 1))
-                row = try bubbleRow(item, place: place, screenWidth: screenWidth, top: y)
-            case .daySeparator(let separator):
-                row = try labelRow(source: separator.source, text: StyledText(dayFormatter.string(from: separator.date)),
-                                   pill: true, screenWidth: screenWidth, top: y)
-            case .notice(let notice):
-                row = try labelRow(source: notice.source, text: notice.text, pill: false, screenWidth: screenWidth, top: y)
-            }
+        for index in items.indices {
+            let row = try row(at: index, of: items, top: y, screenWidth: screenWidth)
             y += row.height
             try body(row)
         }
-        // Foundation on Linux names UTC "GMT"; say what the user asked for.
-        return (y, timeZone.identifier == "GMT" ? "UTC" : timeZone.identifier)
+        return (y, timeZoneName)
     }
+
+    /// The row of `items[index]` when it starts at `top`: what `forEachRow` yields for it, from
+    /// the item and its two neighbours (its place in its group) alone. A second pass lays out
+    /// only the rows one page shows, at the tops a first pass recorded.
+    public func row(at index: Int, of items: [ConversationItem], top: Double, screenWidth: Double) throws -> RowLayout {
+        let item = items[index]
+        switch item {
+        case .message, .typing:
+            let place = GroupPlace(first: !continues(items, at: index), last: !continues(items, at: index + 1))
+            return try bubbleRow(item, place: place, screenWidth: screenWidth, top: top)
+        case .daySeparator(let separator):
+            return try labelRow(source: separator.source, text: StyledText(dayFormatter.string(from: separator.date)),
+                                pill: true, screenWidth: screenWidth, top: top)
+        case .notice(let notice):
+            return try labelRow(source: notice.source, text: notice.text, pill: false, screenWidth: screenWidth, top: top)
+        }
+    }
+
+    /// The time zone's name as a layout holds it: Foundation on Linux names UTC "GMT"; say
+    /// what the user asked for.
+    public var timeZoneName: String { timeZone.identifier == "GMT" ? "UTC" : timeZone.identifier }
 }

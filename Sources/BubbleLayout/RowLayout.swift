@@ -131,4 +131,13 @@ public struct ConversationLayout: Sendable, Equatable {
     /// The time zone the time labels are in (an identifier such as `UTC` or `Asia/Shanghai`).
     public var timeZone: String
     public var rows: [RowLayout]
+
+    /// `rows` may be a stretch of the conversation (the rows one page shows), placed at their
+    /// tops in the whole, with the whole's `height`.
+    public init(screenWidth: Double, height: Double, timeZone: String, rows: [RowLayout]) {
+        self.screenWidth = screenWidth
+        self.height = height
+        self.timeZone = timeZone
+        self.rows = rows
+    }
 }

@@ -95,10 +95,26 @@ public struct ConversationRenderer: Sendable {
     /// its bottom, so no row is split, except a row taller than a page, which is cut into
     /// page-sized slices. The last page ends with the conversation.
     public static func pdfPages(_ layout: ConversationLayout, pageHeight: Double) -> [Viewport] {
+        pdfPages(rows: layout.rows.map { RowExtent(y: $0.y, height: $0.height) }, height: layout.height, pageHeight: pageHeight)
+    }
+
+    /// Where a row starts and how tall it is: all that cutting pages needs.
+    public struct RowExtent: Sendable, Equatable {
+        public let y: Double
+        public let height: Double
+        public init(y: Double, height: Double) {
+            self.y = y
+            self.height = height
+        }
+    }
+
+    /// `pdfPages` from the rows' extents alone (a first pass over a long conversation keeps
+    /// these, 16 bytes a row, instead of its layout).
+    public static func pdfPages(rows: [RowExtent], height: Double, pageHeight: Double) -> [Viewport] {
         var pages: [Viewport] = []
         var top = 0.0
         let slack = 1e-9
-        for row in layout.rows {
+        for row in rows {
             let bottom = row.y + row.height
             guard bottom - top > pageHeight + slack else { continue }
             if row.y > top + slack {
@@ -110,10 +126,23 @@ public struct ConversationRenderer: Sendable {
                 top += pageHeight
             }
         }
-        if layout.height > top + slack || pages.isEmpty {
-            pages.append(Viewport(y: top, height: max(layout.height - top, 1)))
+        if height > top + slack || pages.isEmpty {
+            pages.append(Viewport(y: top, height: max(height - top, 1)))
         }
         return pages
+    }
+
+    /// The rows `draw` shows in `area`: those whose bottom is below its top and whose top is
+    /// above its bottom.
+    public static func rows(of extents: [RowExtent], showing area: Viewport) -> Range<Int> {
+        var low = 0, high = extents.count
+        while low < high {
+            let middle = (low + high) / 2
+            if extents[middle].y + extents[middle].height > area.y { high = middle } else { low = middle + 1 }
+        }
+        var end = low
+        while end < extents.count && extents[end].y < area.y + area.height { end += 1 }
+        return low..<end
     }
 
     /// Draws `viewport` (the whole conversation when nil) onto `canvas` at the context's current

@@ -14,6 +14,17 @@ extension ConversationRenderer {
     public func renderPages(_ layout: ConversationLayout, pages: [Viewport], pageHeight: Double, format: OutputFormat,
                             scale: Int, webp: WebPCompression = .lossless, times: StageTimes? = nil,
                             images: ImageCache? = nil, deliver: @escaping @Sendable (Int, Data) throws -> Void) throws {
+        try renderPages(screenWidth: layout.screenWidth, pages: pages, pageHeight: pageHeight, format: format, scale: scale,
+                        webp: webp, times: times, images: images, layoutOfPage: { _ in layout }, deliver: deliver)
+    }
+
+    /// `renderPages` for a conversation whose layout is not held whole: `layoutOfPage(index)`
+    /// gives a layout holding at least the rows page `index` shows (called on the core that
+    /// draws the page), so memory is the pages in flight however long the conversation.
+    public func renderPages(screenWidth: Double, pages: [Viewport], pageHeight: Double, format: OutputFormat,
+                            scale: Int, webp: WebPCompression = .lossless, times: StageTimes? = nil,
+                            images: ImageCache? = nil, layoutOfPage: @escaping @Sendable (Int) throws -> ConversationLayout,
+                            deliver: @escaping @Sendable (Int, Data) throws -> Void) throws {
         guard format.isRaster else { throw CanvasError(problem: "pages as separate files are PNG or WebP") }
         guard Canvas.scales.contains(scale) else { throw CanvasError(problem: "scale \(scale) is not one of 1, 2, 3") }
         guard !pages.isEmpty else { return }
@@ -28,10 +39,11 @@ extension ConversationRenderer {
             let local = StageTimes()
             do {
                 let faces = try FreeTypeFaces()
-                let canvas = try Canvas(format: format, width: layout.screenWidth, height: pageHeight, scale: scale)
+                let canvas = try Canvas(format: format, width: screenWidth, height: pageHeight, scale: scale)
                 let encoder = format == .png ? PNGBandEncoder() : nil
                 for index in Swift.stride(from: worker, to: pages.count, by: workers) {
                     if results.failed { break }
+                    let layout = try layoutOfPage(index)
                     local.rowDraws += try local.measure(\.drawing) {
                         // The whole surface first: the page's rows are clipped to its cut.
                         canvas.context.fillAll(with: background)

@@ -29,33 +29,57 @@ struct RenderOptions {
     /// Lays out and draws; returns the view-model's warnings. Every file is written atomically.
     func render(_ conversation: Conversation, to output: String, io: CommandIO) throws -> [String] {
         let format = try image.format(for: output)
+        if image.pages && format != .pdf { return try renderPages(conversation, to: output, format: format, io: io) }
         let (chat, model, layout) = try CommandGlue.layOut(conversation, input: input, screen: screen, io: io)
         let path = io.resolve(output)
         let screenHeight = screen.device.height
-        if image.pages && format != .pdf {
-            // Cut between rows, as PDF pages are; each page a screen-sized file, written as it is drawn.
-            let pages = ConversationRenderer.pdfPages(layout, pageHeight: screenHeight)
-            let base = (path as NSString).deletingPathExtension, ext = (path as NSString).pathExtension
-            let progress = PageProgress(total: pages.count, io: io, enabled: io.standardErrorIsTerminal && !image.quiet)
-            let names = UncheckedNames(base: base, ext: ext.isEmpty ? format.rawValue : ext)
-            try chat.renderer.renderPages(layout, pages: pages, pageHeight: screenHeight, format: format, scale: image.scale,
-                                          webp: image.webp) { index, data in
-                try OutputFile.write(data, to: names.path(index))
-                progress.pageDone()
-            }
-            progress.finish()
-            io.writeError("wrote \(pages.count) pages \(names.path(0)) … \(names.path(pages.count - 1))\n")
-        } else {
-            // The app opens scrolled to the newest message: the last screenful, or the top when it fits.
-            let area = image.viewport
-                ? ConversationRenderer.Viewport(y: max(0, layout.height - screenHeight), height: screenHeight) : nil
-            if !image.viewport && layout.height * Double(image.scale) > 20_000 && io.standardErrorIsTerminal {
-                io.writeError("rendering \(layout.rows.count) rows, \(Int(layout.height)) pt tall…\n")
-            }
-            // A PDF of the whole conversation is one document of screen-sized pages, cut between rows.
-            try write(try chat.render(layout, format: format, scale: image.scale, viewport: area, pageHeight: screenHeight,
-                                      webp: image.webp), to: path, io: io)
+        // The app opens scrolled to the newest message: the last screenful, or the top when it fits.
+        let area = image.viewport
+            ? ConversationRenderer.Viewport(y: max(0, layout.height - screenHeight), height: screenHeight) : nil
+        if !image.viewport && layout.height * Double(image.scale) > 20_000 && io.standardErrorIsTerminal {
+            io.writeError("rendering \(layout.rows.count) rows, \(Int(layout.height)) pt tall…\n")
         }
+        // A PDF of the whole conversation is one document of screen-sized pages, cut between rows.
+        try write(try chat.render(layout, format: format, scale: image.scale, viewport: area, pageHeight: screenHeight,
+                                  webp: image.webp), to: path, io: io)
+        return model.warnings
+    }
+
+    /// Screen-sized PNG or WebP files, cut between rows as PDF pages are, each written as it is
+    /// drawn, in two passes so that no whole layout is held: the first lays out every row and
+    /// keeps its extent (and tofu warnings), the second lays out again only the rows of the
+    /// page being drawn. Memory is the conversation's items and the pages in flight.
+    private func renderPages(_ conversation: Conversation, to output: String, format: OutputFormat,
+                             io: CommandIO) throws -> [String] {
+        let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
+                                          mediaDirectory: input.mediaDirectory(io: io),
+                                          lineBreakStrategy: screen.lineBreakStrategy, io: io)
+        var model = chat.items(of: conversation)
+        var extents: [ConversationRenderer.RowExtent] = []
+        var missingGlyphWarnings: [String] = []
+        let width = screen.width
+        let (height, timeZone) = try chat.layouter.forEachRow(model.items, screenWidth: width) { row in
+            extents.append(ConversationRenderer.RowExtent(y: row.y, height: row.height))
+            // Tofu is a warning in every output, as `CommandGlue.layOut` gives it (exit 3).
+            let missing = row.missingCodePoints
+            if !missing.isEmpty { missingGlyphWarnings.append(ConversationLayout.missingGlyphWarning(source: row.source, missing)) }
+        }
+        model.warnings += missingGlyphWarnings
+        let screenHeight = screen.device.height
+        let pages = ConversationRenderer.pdfPages(rows: extents, height: height, pageHeight: screenHeight)
+        let path = io.resolve(output)
+        let base = (path as NSString).deletingPathExtension, ext = (path as NSString).pathExtension
+        let progress = PageProgress(total: pages.count, io: io, enabled: io.standardErrorIsTerminal && !image.quiet)
+        let names = UncheckedNames(base: base, ext: ext.isEmpty ? format.rawValue : ext)
+        let pageRows = PageRows(layouter: chat.layouter, items: model.items, extents: extents, pages: pages,
+                                screenWidth: width, height: height, timeZone: timeZone)
+        try chat.renderer.renderPages(screenWidth: width, pages: pages, pageHeight: screenHeight, format: format,
+                                      scale: image.scale, webp: image.webp, layoutOfPage: pageRows.layout) { index, data in
+            try OutputFile.write(data, to: names.path(index))
+            progress.pageDone()
+        }
+        progress.finish()
+        io.writeError("wrote \(pages.count) pages \(names.path(0)) … \(names.path(pages.count - 1))\n")
         return model.warnings
     }
 
@@ -66,6 +90,34 @@ struct RenderOptions {
             throw CommandError("\(error)")
         }
         io.writeError("wrote \(path) (\(data.count) bytes)\n")
+    }
+}
+
+/// The second pass of `renderPages`: the rows one page shows, laid out at the tops the first
+/// pass found. Under a lock: the layouter's date formatters are not shared across threads,
+/// and laying out a page's rows is a small part of drawing it.
+private final class PageRows: @unchecked Sendable {
+    let layouter: ConversationLayouter
+    let items: [ConversationItem]
+    let extents: [ConversationRenderer.RowExtent]
+    let pages: [ConversationRenderer.Viewport]
+    let screenWidth: Double
+    let height: Double
+    let timeZone: String
+    private let lock = NSLock()
+
+    init(layouter: ConversationLayouter, items: [ConversationItem], extents: [ConversationRenderer.RowExtent],
+         pages: [ConversationRenderer.Viewport], screenWidth: Double, height: Double, timeZone: String) {
+        (self.layouter, self.items, self.extents, self.pages) = (layouter, items, extents, pages)
+        (self.screenWidth, self.height, self.timeZone) = (screenWidth, height, timeZone)
+    }
+
+    func layout(_ page: Int) throws -> ConversationLayout {
+        let range = ConversationRenderer.rows(of: extents, showing: pages[page])
+        lock.lock()
+        defer { lock.unlock() }
+        let rows = try range.map { try layouter.row(at: $0, of: items, top: extents[$0].y, screenWidth: screenWidth) }
+        return ConversationLayout(screenWidth: screenWidth, height: height, timeZone: timeZone, rows: rows)
     }
 }
 
