@@ -3,7 +3,7 @@ import Foundation
 
 /// Row heights an app produced, to compare with ours: NDJSON `{"id", "row_height"}` lines or
 /// CSV `id,row_height` (an optional header line is recognised by its non-numeric height).
-struct ExpectedHeights {
+struct ExpectedHeights: Sendable {
     var heights: [String: Double] = [:]
     var order: [String] = []
 

@@ -27,33 +27,19 @@ struct MeasureCommand {
 
         let expected = try expectPath.map { try ExpectedHeights(contentsOf: io.resolve($0), shown: $0) }
         let style = TextStyle(fontSize: fontSize, maxWidth: width, tabInterval: tabInterval, lineBreakStrategy: lineBreakStrategy)
-        guard let expected else {
-            let engine = try TextEngine(fonts: FontRoles.bundled(directory: fontsDirectory.map(io.resolve)),
-                                        language: parsed[Self.language])
-            let widths = screenWidths.count == 1
-                ? [MeasureStream.Width(screen: nil, text: width)]
-                : screenWidths.map { MeasureStream.Width(screen: $0, text: LayoutMetrics.classic.maxTextWidth(screenWidth: $0)) }
-            let (reader, source) = try openInput(inputs.first, io: io)
-            let stream = MeasureStream(engine: engine, style: style, widths: widths, explain: explain, source: source)
-            let skipped = try stream.run(reader, io: io)
-            if skipped > 0 {
-                io.writeError("\(skipped) input lines skipped\n")
-                return ExitCode.partial
-            }
-            return ExitCode.success
-        }
-        let (data, source) = try readInput(inputs.first, io: io)
-        let (messages, problems) = MessageLines.parse(data, source: source)
-        for problem in problems { io.writeError(problem.message + ", skipped\n") }
-
         let engine = try TextEngine(fonts: FontRoles.bundled(directory: fontsDirectory.map(io.resolve)),
                                     language: parsed[Self.language])
-        let layouts = try layoutInParallel(messages.map(\.styled), engine: engine, style: style)
-
-        let report = ExpectationReport(expected: expected, messages: messages, layouts: layouts, tolerance: tolerance)
-        io.write(report.text)
-        if !problems.isEmpty { io.writeError("\(problems.count) input lines skipped\n") }
-        return report.differences > 0 ? ExitCode.mismatch : (problems.isEmpty ? ExitCode.success : ExitCode.partial)
+        let widths = screenWidths.count == 1
+            ? [MeasureStream.Width(screen: nil, text: width)]
+            : screenWidths.map { MeasureStream.Width(screen: $0, text: LayoutMetrics.classic.maxTextWidth(screenWidth: $0)) }
+        let (reader, source) = try openInput(inputs.first, io: io)
+        var stream = MeasureStream(engine: engine, style: style, widths: widths, explain: explain, source: source)
+        stream.expectation = expected.map { Expectation(expected: $0, tolerance: tolerance) }
+        let summary = try stream.run(reader, io: io)
+        if let expectation = stream.expectation { io.write(expectation.summary(summary.tally)) }
+        if summary.skipped > 0 { io.writeError("\(summary.skipped) input lines skipped\n") }
+        if summary.tally.differences > 0 { return ExitCode.mismatch }
+        return summary.skipped > 0 ? ExitCode.partial : ExitCode.success
     }
 
     /// `--screen-width 320,375,390,430`: one or more widths, each a number in (0, 100000).

@@ -31,31 +31,55 @@ struct MeasureRecord {
     }
 }
 
-/// `--expect`: every row whose height differs by more than the tolerance, and a summary.
-struct ExpectationReport {
-    var text = ""
-    var differences = 0
+/// `--expect`: the app's row heights and the tolerance. Each measured message is compared as
+/// it streams by (a `differs:` line in input order when it is off); only the ids the expect
+/// file names are remembered, for the `missing:` lines and the summary at the end.
+struct Expectation: Sendable {
+    let expected: ExpectedHeights
+    let tolerance: Double
 
-    init(expected: ExpectedHeights, messages: [MessageLine], layouts: [TextLayout], tolerance: Double) {
+    /// What the messages so far gave (the `differs:` lines are written as they come).
+    struct Tally {
+        var messages = 0
         var compared = 0
-        var measuredIds = Set<String>()
-        for (message, layout) in zip(messages, layouts) {
-            measuredIds.insert(message.idText)
-            guard let want = expected.heights[message.idText] else { continue }
-            compared += 1
-            let got = LayoutMetrics.classic.textRowHeight(textHeight: layout.height)
-            if abs(got - want) > tolerance {
-                differences += 1
-                let diff = got - want
-                text += "differs: id \(message.idJSON): expected \(JSONText.number(want)), measured "
-                    + "\(JSONText.number(got)) (\(diff > 0 ? "+" : "")\(JSONText.number(diff)) pt, \(layout.lines.count) lines) "
-                    + "text \(JSONText.string(message.text))\n"
-            }
+        var differences = 0
+        /// Expected ids met in the input: a chunk's list, then the whole run's set, so that
+        /// memory follows the expect file, not the input.
+        var matched: [String] = []
+        var met: Set<String> = []
+
+        /// Adds a chunk's tally to the run's.
+        mutating func add(_ chunk: Tally) {
+            messages += chunk.messages
+            compared += chunk.compared
+            differences += chunk.differences
+            met.formUnion(chunk.matched)
         }
-        let unmatched = expected.order.filter { !measuredIds.contains($0) }
+    }
+
+    /// Compares one message's measure; returns its `differs:` line when it is off.
+    func compare(_ message: MessageLine, _ size: TextMeasure, into tally: inout Tally) -> String? {
+        tally.messages += 1
+        guard let want = expected.heights[message.idText] else { return nil }
+        tally.compared += 1
+        tally.matched.append(message.idText)
+        let got = LayoutMetrics.classic.textRowHeight(textHeight: size.height)
+        guard abs(got - want) > tolerance else { return nil }
+        tally.differences += 1
+        let diff = got - want
+        return "differs: id \(message.idJSON): expected \(JSONText.number(want)), measured "
+            + "\(JSONText.number(got)) (\(diff > 0 ? "+" : "")\(JSONText.number(diff)) pt, \(size.lines) lines) "
+            + "text \(JSONText.string(message.text))\n"
+    }
+
+    /// The `missing:` lines (the first 20) and the summary line.
+    func summary(_ tally: Tally) -> String {
+        let unmatched = expected.order.filter { !tally.met.contains($0) }
+        var text = ""
         for id in unmatched.prefix(20) { text += "missing: id \(id) is in the expect file but not in the input\n" }
-        text += "\(differences) of \(compared) rows differ by more than \(JSONText.number(tolerance)) pt"
-        text += "; \(messages.count - compared) input rows without an expected height"
+        text += "\(tally.differences) of \(tally.compared) rows differ by more than \(JSONText.number(tolerance)) pt"
+        text += "; \(tally.messages - tally.compared) input rows without an expected height"
         text += "; \(unmatched.count) expected ids not in the input\n"
+        return text
     }
 }

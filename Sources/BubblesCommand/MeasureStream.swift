@@ -5,7 +5,8 @@ import Foundation
 /// `bubbles measure` as a stream: chunks of input lines are parsed, measured and printed on
 /// every core, a bounded batch at a time, and written in input order, so memory does not grow
 /// with the input. Without `--explain` a message is prepared once and measured at each width by
-/// arithmetic (`PreparedText`); no glyph positions are kept.
+/// arithmetic (`PreparedText`); no glyph positions are kept. With `--expect` each message is
+/// compared with the app's height instead of printed, and only `differs:` lines are written.
 struct MeasureStream {
     /// One width to measure at: the screen (printed when several are asked for) and the text.
     struct Width {
@@ -19,6 +20,8 @@ struct MeasureStream {
     let widths: [Width]
     let explain: Bool
     let source: String
+    /// `--expect`: compare instead of printing records (one width).
+    var expectation: Expectation? = nil
     /// Lines per chunk, and chunks per batch (a few per core, so that cores finish together).
     var linesPerChunk = 256
     var chunksPerBatch = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
@@ -28,15 +31,22 @@ struct MeasureStream {
         var bytes = JSONBytes()
         var problems: [String] = []
         var error: Error?
+        var tally = Expectation.Tally()
     }
 
-    /// Runs to the end of the input; returns the number of skipped lines (each reported).
-    func run(_ reader: NDJSONChunkReader, io: CommandIO) throws -> Int {
+    /// What a whole run gave: the skipped lines (each reported) and, with an expectation, its tally.
+    struct Summary {
+        var skipped = 0
+        var tally = Expectation.Tally()
+    }
+
+    /// Runs to the end of the input.
+    func run(_ reader: NDJSONChunkReader, io: CommandIO) throws -> Summary {
         final class Slots: @unchecked Sendable {
             var outputs: [ChunkOutput]
             init(_ count: Int) { outputs = Array(repeating: ChunkOutput(), count: count) }
         }
-        var skipped = 0
+        var summary = Summary()
         while true {
             var chunks: [NDJSONChunkReader.Chunk] = []
             while chunks.count < chunksPerBatch, let chunk = try reader.nextChunk(maxLines: linesPerChunk) {
@@ -55,11 +65,12 @@ struct MeasureStream {
             for output in slots.outputs {
                 if let error = output.error { throw error }
                 for problem in output.problems { io.writeError(problem + ", skipped\n") }
-                skipped += output.problems.count
+                summary.skipped += output.problems.count
+                summary.tally.add(output.tally)
                 if !output.bytes.bytes.isEmpty { io.write(String(decoding: output.bytes.bytes, as: UTF8.self)) }
             }
         }
-        return skipped
+        return summary
     }
 
     private func process(_ chunk: NDJSONChunkReader.Chunk) -> ChunkOutput {
@@ -73,7 +84,14 @@ struct MeasureStream {
                 case .problem(let problem): output.problems.append(problem.message)
                 case .message(let message):
                     do {
-                        try measure(message, into: &output.bytes)
+                        if let expectation {
+                            if let line = expectation.compare(message, try size(message, width: widths[0].text),
+                                                              into: &output.tally) {
+                                output.bytes.raw(line)
+                            }
+                        } else {
+                            try measure(message, into: &output.bytes)
+                        }
                     } catch {
                         output.error = error
                         return
@@ -82,6 +100,13 @@ struct MeasureStream {
             }
         }
         return output
+    }
+
+    /// A message's size at one width, by the prepared path (the full layout where it needs one).
+    private func size(_ message: MessageLine, width: Double) throws -> TextMeasure {
+        let prepared = try engine.prepare(message.styled, style: style)
+        if prepared.needsLayout, let layout = try prepared.layout(maxWidth: width) { return TextMeasure(layout) }
+        return try prepared.measure(maxWidth: width)
     }
 
     private func measure(_ message: MessageLine, into out: inout JSONBytes) throws {

@@ -126,7 +126,7 @@ import Testing
             stream.chunksPerBatch = chunks
             let output = PreviewSink(), errors = PreviewSink()
             let io = CommandIO(readStandardInput: { input }, write: { output.append($0) }, writeError: { errors.append($0) })
-            let skipped = try stream.run(NDJSONChunkReader.data(input), io: io)
+            let skipped = try stream.run(NDJSONChunkReader.data(input), io: io).skipped
             #expect(skipped == 8)
             #expect(output.text == whole, "\(lines) lines × \(chunks)")
         }
@@ -155,6 +155,52 @@ import Testing
         let whole = run([], input: input)
         #expect(output.text == whole.output)
         #expect(errors.text == whole.errors)
+    }
+
+    /// `--expect` streams too: standard input is read in blocks, every message is compared as
+    /// it goes by, and the `differs:` lines come in input order with the heights the records print.
+    @Test func expectStreamsAndComparesWithTheRecordsHeights() throws {
+        let input = Self.corpusInput()
+        let records = run([], input: input).output.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(records.count > 600)
+        // Every seventh height is 5 pt off; one id is not in the input.
+        var expectLines: [String] = []
+        var off: [String] = []
+        for (index, record) in records.enumerated() {
+            let id = try #require(record["id"] as? String), height = try #require(record["row_height"] as? Double)
+            if index % 7 == 3 { off.append(id) }
+            expectLines.append("\(id),\(index % 7 == 3 ? height + 5 : height)")
+        }
+        expectLines.append("nowhere,44")
+        let folder = try PreviewFolder()
+        let expectFile = folder.path + "/heights.csv"
+        try ("id,row_height\n" + expectLines.joined(separator: "\n") + "\n").write(toFile: expectFile, atomically: true, encoding: .utf8)
+
+        let output = PreviewSink(), errors = PreviewSink()
+        final class Offset: @unchecked Sendable { var value = 0 }
+        let offset = Offset()
+        let io = CommandIO(readStandardInput: { Issue.record("standard input was read whole"); return input },
+                           write: { output.append($0) }, writeError: { errors.append($0) },
+                           readStandardInputBlock: { buffer in
+                               let length = min(buffer.count, input.count - offset.value, 1_000)
+                               input.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + offset.value, byteCount: length) }
+                               offset.value += length
+                               return length
+                           })
+        #expect(Bubbles.main(["measure", "-", "--expect", expectFile], io: io) == 4)
+        let lines = output.text.split(separator: "\n").map(String.init)
+        let differs = lines.filter { $0.hasPrefix("differs: ") }
+        #expect(differs.map { $0.split(separator: "\"")[1] }.map(String.init) == off)
+        for line in differs {
+            // "… measured 100 (-5 pt, 1 lines) …", the difference printed shortest round-trip.
+            let difference = line.components(separatedBy: " (")[1].components(separatedBy: " pt")[0]
+            #expect(abs((Double(difference) ?? 0) + 5) < 1e-9, "\(line)")
+        }
+        #expect(lines.contains("missing: id nowhere is in the expect file but not in the input"))
+        #expect(lines.last == "\(off.count) of \(records.count) rows differ by more than 0.5 pt; 0 input rows without an expected height; 1 expected ids not in the input")
+        #expect(errors.text.contains("<stdin>:6: not JSON, skipped"))
     }
 
     /// The width-only path prints what the full layout prints (the `--explain` path without its
