@@ -26,11 +26,12 @@ extension ConversationRenderer {
     }
 
     /// Draws the image band by band on every core, each band filtered and deflated by the
-    /// core that drew it, and joins the bands into one PNG: a long conversation is one image
-    /// even past Cairo's 32767-pixel surfaces, in little memory. Bands are joined in order,
-    /// so the bytes do not depend on scheduling.
+    /// core that drew it, and joins the bands into one PNG in `sink` as they come, in order:
+    /// a long conversation is one image even past Cairo's 32767-pixel surfaces, in little
+    /// memory, and a file is mostly written when the last band is done. The bytes do not
+    /// depend on scheduling.
     func renderPNG(_ layout: ConversationLayout, area: Viewport, scale: Int, times: StageTimes,
-                   images: ImageCache) throws -> Data {
+                   images: ImageCache, into sink: PNGSink) throws {
         guard (1...3).contains(scale) else { throw CanvasError(problem: "scale \(scale) is not one of 1, 2, 3") }
         // Compared as Doubles first: converting an infinite or huge size to Int traps.
         let width = (layout.screenWidth * Double(scale)).rounded(.up), height = (area.height * Double(scale)).rounded(.up)
@@ -40,22 +41,12 @@ extension ConversationRenderer {
         let (pixelWidth, pixelHeight) = (Int(width), Int(height))
         let opaque = theme.colors.background.alpha >= 1
         let plan = Self.bands(pixelHeight: pixelHeight)
-        final class Bands: @unchecked Sendable {
-            var encoded: [PNGWriter.Band?]
-            let lock = NSLock()
-            init(_ count: Int) { encoded = Array(repeating: nil, count: count) }
-        }
-        let bands = Bands(plan.count)
+        let stream = try PNGStream(width: pixelWidth, height: pixelHeight, opaque: opaque, into: sink)
         try drawBands(layout, area: area, scale: scale, pixelWidth: pixelWidth, plan: plan, times: times, images: images,
                       makeWorker: { PNGBandEncoder() }) { index, surface, encoder in
-            let band = try encoder.band(surface, opaque: opaque, isLast: index == plan.count - 1)
-            bands.lock.lock()
-            bands.encoded[index] = band
-            bands.lock.unlock()
+            try stream.add(try encoder.band(surface, opaque: opaque, isLast: index == plan.count - 1), at: index)
         }
-        return try times.measure(\.encoding) {
-            try PNGWriter.file(width: pixelWidth, height: pixelHeight, opaque: opaque, bands: bands.encoded.map { $0! })
-        }
+        try times.measure(\.encoding) { try stream.finish(bandCount: plan.count) }
     }
 
     /// Draws the same bands as `renderPNG` (so WebP holds exactly the PNG's pixels) into one

@@ -67,7 +67,30 @@ public struct ConversationRenderer: Sendable {
             return try times.measure(\.encoding) { try canvas.encoded() }
         }
         if format == .webp { return try renderWebP(layout, area: area, scale: scale, compression: webp, times: times, images: images) }
-        return try renderPNG(layout, area: area, scale: scale, times: times, images: images)
+        let sink = PNGDataSink()
+        try renderPNG(layout, area: area, scale: scale, times: times, images: images, into: sink)
+        return sink.data
+    }
+
+    /// Renders as `render` does and writes the file at `path` atomically (`OutputFile`);
+    /// returns the bytes written. A PNG goes to the file band by band while the bands below
+    /// are still being drawn, so its writing overlaps the drawing; other formats are written
+    /// once complete.
+    @discardableResult
+    public func write(_ layout: ConversationLayout, viewport: Viewport? = nil, format: OutputFormat, scale: Int,
+                      pageHeight: Double = 667, webp: WebPCompression = .lossless, times: StageTimes? = nil,
+                      images: ImageCache? = nil, to path: String) throws -> Int {
+        guard format == .png else {
+            let data = try render(layout, viewport: viewport, format: format, scale: scale, pageHeight: pageHeight, webp: webp,
+                                  times: times, images: images)
+            try OutputFile.write(data, to: path)
+            return data.count
+        }
+        let file = try OutputFile.Stream(path: path)
+        try renderPNG(layout, area: viewport ?? Viewport(y: 0, height: max(layout.height, 1)), scale: scale,
+                      times: times ?? StageTimes(), images: images ?? ImageCache(), into: file)
+        try file.commit()
+        return Int(file.written)
     }
 
     /// The whole conversation as a PDF of pages `pageHeight` tall, one page drawn and written

@@ -25,75 +25,139 @@ public enum OutputFile {
 
     /// `beforeRename` runs after the temporary file is complete; tests use it to fail there.
     static func write(_ data: Data, to path: String, beforeRename: () throws -> Void) throws {
-        guard !path.isEmpty, !path.hasSuffix("/") else {
-            throw WriteError(path: path, problem: "not a file path")
+        let stream = try Stream(path: path)
+        try data.withUnsafeBytes { try stream.write($0) }
+        try stream.commit(beforeRename: beforeRename)
+    }
+
+    /// An output file written piece by piece (a PNG band by band while later bands are still
+    /// being drawn) and put in place by `commit`, with the same guarantees as `write`: until
+    /// then the target is untouched, and a stream dropped or `discard`ed uncommitted removes
+    /// its temporary file.
+    public final class Stream {
+        public let path: String
+        private let descriptor: Int32
+        /// Nil when writing straight into a device or named pipe.
+        private let temporaryPath: String?
+        private var open = true
+        /// Bytes written so far.
+        public private(set) var written: Int64 = 0
+        /// Bytes already handed to the kernel's writeback.
+        private var flushed: Int64 = 0
+
+        public init(path: String) throws {
+            guard !path.isEmpty, !path.hasSuffix("/") else {
+                throw WriteError(path: path, problem: "not a file path")
+            }
+            self.path = path
+            var info = stat()
+            if stat(path, &info) == 0 {
+                switch info.st_mode & S_IFMT {
+                case S_IFREG: break
+                case S_IFDIR: throw WriteError(path: path, problem: "is a folder, not a file")
+                default:
+                    descriptor = try OutputFile.openInPlace(path)
+                    temporaryPath = nil
+                    return
+                }
+            }
+            let url = URL(fileURLWithPath: path)
+            let directory = url.deletingLastPathComponent().path
+            var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
+            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else {
+                throw WriteError(path: path, problem: OutputFile.systemError(errno, "cannot create a temporary file in \(directory)"))
+            }
+            self.descriptor = descriptor
+            temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         }
-        var info = stat()
-        if stat(path, &info) == 0 {
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFDIR: throw WriteError(path: path, problem: "is a folder, not a file")
-            default: return try writeInPlace(data, to: path)
+
+        deinit { discard() }
+
+        /// Appends `bytes`. Into a temporary file, every few megabytes the kernel is asked to
+        /// start writing them to disk, so `commit`'s fsync waits only for the last ones.
+        public func write(_ bytes: UnsafeRawBufferPointer) throws {
+            guard open else { throw WriteError(path: path, problem: "the file is already closed") }
+            var offset = 0
+            while offset < bytes.count {
+                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw WriteError(path: path, problem: OutputFile.systemError(errno, "write failed"))
+                }
+                offset += count
+            }
+            written += Int64(bytes.count)
+            if temporaryPath != nil && written - flushed >= 1 << 21 {
+                OutputFile.startWriteback(descriptor, from: flushed, count: written - flushed)
+                flushed = written
             }
         }
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw WriteError(path: path, problem: systemError(errno, "cannot create a temporary file in \(directory)"))
+
+        /// Makes the file durable and puts it in place of the target.
+        public func commit() throws { try commit(beforeRename: {}) }
+
+        func commit(beforeRename: () throws -> Void) throws {
+            guard open else { throw WriteError(path: path, problem: "the file is already closed") }
+            guard let temporaryPath else {
+                open = false
+                close(descriptor)
+                return
+            }
+            do {
+                guard fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0 else {
+                    throw WriteError(path: path, problem: OutputFile.systemError(errno, "cannot finish the temporary file"))
+                }
+                open = false
+                guard close(descriptor) == 0 else {
+                    throw WriteError(path: path, problem: OutputFile.systemError(errno, "cannot close the temporary file"))
+                }
+                try beforeRename()
+                guard rename(temporaryPath, path) == 0 else {
+                    throw WriteError(path: path, problem: OutputFile.systemError(errno, "cannot move the finished file into place"))
+                }
+            } catch {
+                if open {
+                    open = false
+                    close(descriptor)
+                }
+                unlink(temporaryPath)
+                throw error
+            }
         }
-        let temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var closed = false
-        do {
-            defer { if !closed { close(descriptor) } }
-            try writeAll(data, to: descriptor, path: path)
-            guard fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0 else {
-                throw WriteError(path: path, problem: systemError(errno, "cannot finish the temporary file"))
+
+        /// Closes without putting anything in place: the temporary file is removed.
+        public func discard() {
+            if open {
+                open = false
+                close(descriptor)
+                if let temporaryPath { unlink(temporaryPath) }
             }
-            closed = true
-            guard close(descriptor) == 0 else {
-                throw WriteError(path: path, problem: systemError(errno, "cannot close the temporary file"))
-            }
-            try beforeRename()
-            guard rename(temporaryPath, path) == 0 else {
-                throw WriteError(path: path, problem: systemError(errno, "cannot move the finished file into place"))
-            }
-        } catch {
-            unlink(temporaryPath)
-            throw error
         }
     }
 
-    /// Writes into an existing device or named pipe. The open does not wait for a reader: a
-    /// pipe nobody reads is an error at once (ENXIO), not a hang; the writes then block as
-    /// usual while the reader takes the bytes.
-    private static func writeInPlace(_ data: Data, to path: String) throws {
+    /// Opens an existing device or named pipe for writing. The open does not wait for a
+    /// reader: a pipe nobody reads is an error at once (ENXIO), not a hang; the writes then
+    /// block as usual while the reader takes the bytes.
+    private static func openInPlace(_ path: String) throws -> Int32 {
         let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let problem = errno == ENXIO ? "it is a named pipe that nothing is reading" : systemError(errno, "cannot open it")
             throw WriteError(path: path, problem: problem)
         }
-        defer { close(descriptor) }
         let flags = fcntl(descriptor, F_GETFL)
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
-            throw WriteError(path: path, problem: systemError(errno, "cannot set up writing"))
+            close(descriptor)
+            throw WriteError(path: path, problem: OutputFile.systemError(errno, "cannot set up writing"))
         }
-        try writeAll(data, to: descriptor, path: path)
+        return descriptor
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw WriteError(path: path, problem: systemError(errno, "write failed"))
-                }
-                offset += written
-            }
-        }
+    /// Starts writing a range of the file to disk without waiting: on Linux, POSIX_FADV_DONTNEED
+    /// starts the writeback of the range's dirty pages (and drops the pages already written;
+    /// an output file is not read back). Advice only: a failure changes nothing.
+    private static func startWriteback(_ descriptor: Int32, from offset: Int64, count: Int64) {
+        _ = posix_fadvise(descriptor, off_t(offset), off_t(count), POSIX_FADV_DONTNEED)
     }
 
     private static func systemError(_ code: Int32, _ what: String) -> String {

@@ -36,32 +36,13 @@ enum PNGWriter {
         try PNGBandEncoder().band(surface, opaque: opaque, isLast: isLast)
     }
 
-    /// The PNG file of bands drawn top to bottom.
+    /// The PNG file of bands drawn top to bottom (`PNGStream` into memory).
     static func file(width: Int, height: Int, opaque: Bool, bands: [Band]) throws -> Data {
-        guard width > 0, height > 0, bands.reduce(0, { $0 + $1.rows }) == height else {
-            throw EncodingError(problem: "bands of \(bands.reduce(0) { $0 + $1.rows }) rows for a \(width)×\(height) image")
-        }
-        var output = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        var header = Data()
-        header.appendBigEndian(UInt32(width))
-        header.appendBigEndian(UInt32(height))
-        header.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0]) // 8 bits, RGB or RGBA, deflate, no interlace
-        appendChunk("IHDR", header, to: &output)
-        var stream = Data([0x78, 0x01]) // zlib header: deflate, 32 KiB window, fastest level
-        var adler: uLong = 1
-        for band in bands {
-            stream.append(band.deflated)
-            adler = adler32_combine(adler, band.adler, off_t(band.filteredLength))
-        }
-        stream.appendBigEndian(UInt32(truncatingIfNeeded: adler))
-        var start = 0
-        while start < stream.count {
-            let end = min(stream.count, start + (1 << 18))
-            appendChunk("IDAT", stream.subdata(in: start..<end), to: &output)
-            start = end
-        }
-        appendChunk("IEND", Data(), to: &output)
-        return output
+        let sink = PNGDataSink()
+        let stream = try PNGStream(width: width, height: height, opaque: opaque, into: sink)
+        for (index, band) in bands.enumerated() { try stream.add(band, at: index) }
+        try stream.finish(bandCount: bands.count)
+        return sink.data
     }
 
     /// Cairo stores premultiplied colour; PNG wants it straight. Rounds as Cairo's own PNG

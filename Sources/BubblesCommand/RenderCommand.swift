@@ -40,8 +40,14 @@ struct RenderOptions {
             io.writeError("rendering \(layout.rows.count) rows, \(Int(layout.height)) pt tall…\n")
         }
         // A PDF of the whole conversation is one document of screen-sized pages, cut between rows.
-        try write(try chat.render(layout, format: format, scale: image.scale, viewport: area, pageHeight: screenHeight,
-                                  webp: image.webp), to: path, io: io)
+        let written: Int
+        do {
+            written = try chat.write(layout, to: path, format: format, scale: image.scale, viewport: area,
+                                     pageHeight: screenHeight, webp: image.webp)
+        } catch let error as OutputFile.WriteError {
+            throw CommandError("\(error)")
+        }
+        io.writeError("wrote \(path) (\(written) bytes)\n")
         return model.warnings
     }
 
@@ -81,15 +87,6 @@ struct RenderOptions {
         progress.finish()
         io.writeError("wrote \(pages.count) pages \(names.path(0)) … \(names.path(pages.count - 1))\n")
         return model.warnings
-    }
-
-    private func write(_ data: Data, to path: String, io: CommandIO) throws {
-        do {
-            try OutputFile.write(data, to: path)
-        } catch {
-            throw CommandError("\(error)")
-        }
-        io.writeError("wrote \(path) (\(data.count) bytes)\n")
     }
 }
 

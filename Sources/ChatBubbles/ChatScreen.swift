@@ -81,9 +81,7 @@ public struct ChatScreen: Sendable {
     public func write(_ layout: ConversationLayout, to path: String, format: OutputFormat? = nil, scale: Int = 2,
                       viewport: ConversationRenderer.Viewport? = nil, pageHeight: Double = 667,
                       webp: WebPCompression = .lossless) throws -> Int {
-        let data = try render(layout, format: try OutputFormatChoice.format(for: path, requested: format), scale: scale,
-                              viewport: viewport, pageHeight: pageHeight, webp: webp)
-        try OutputFile.write(data, to: path)
-        return data.count
+        try renderer.write(layout, viewport: viewport, format: try OutputFormatChoice.format(for: path, requested: format),
+                           scale: scale, pageHeight: pageHeight, webp: webp, to: path)
     }
 }

@@ -86,3 +86,33 @@ import Testing
         }
     }
 }
+
+/// `OutputFile.Stream`: a file written in pieces, in place only once committed.
+@Suite struct OutputFileStreamTests {
+    @Test func piecesAreHiddenUntilCommitted() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let path = directory + "/out.png"
+        let stream = try OutputFile.Stream(path: path)
+        let pieces = [Data("first ".utf8), Data(repeating: 1, count: 3 << 20), Data("last".utf8)]
+        for piece in pieces { try piece.withUnsafeBytes { try stream.write($0) } }
+        let names = TestSupport.contents(of: directory)
+        #expect(names.count == 1 && names[0].hasPrefix(".out.png."), "only the hidden temporary file: \(names)")
+        try stream.commit()
+        #expect(stream.written == Int64(pieces.reduce(0) { $0 + $1.count }))
+        #expect(FileManager.default.contents(atPath: path) == pieces.reduce(Data(), +))
+        #expect(TestSupport.contents(of: directory) == ["out.png"])
+        #expect(throws: OutputFile.WriteError.self) { try Data("more".utf8).withUnsafeBytes { try stream.write($0) } }
+    }
+
+    @Test func aStreamDroppedUncommittedLeavesTheOldFile() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let path = directory + "/out.png"
+        try OutputFile.write(Data("old".utf8), to: path)
+        do {
+            let stream = try OutputFile.Stream(path: path)
+            try Data("new".utf8).withUnsafeBytes { try stream.write($0) }
+        }
+        #expect(FileManager.default.contents(atPath: path) == Data("old".utf8))
+        #expect(TestSupport.contents(of: directory) == ["out.png"])
+    }
+}
