@@ -77,12 +77,12 @@ extension ConversationRenderer {
         let renderer = UncheckedSendable(self)
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
         let tallest = plan.map(\.rows).max() ?? 1
+        let faces = try FreeTypeFaces() // shared: each glyph is loaded once for the whole image
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let local = StageTimes()
             let buffer = UnsafeMutableRawPointer.allocate(byteCount: stride * tallest, alignment: 64)
             defer { buffer.deallocate() }
             do {
-                let faces = try FreeTypeFaces() // FreeType and Cairo faces are per thread
                 let state = try makeWorker()
                 for index in Swift.stride(from: worker, to: plan.count, by: workers) {
                     let band = plan[index]

@@ -1,6 +1,7 @@
 import BubbleText
 import CCairo
 import CFreeType
+import Foundation
 
 /// A FreeType failure, naming the font file and what was being done with it.
 public struct FreeTypeError: Error, Equatable, CustomStringConvertible {
@@ -50,16 +51,21 @@ public struct FreeTypeError: Error, Equatable, CustomStringConvertible {
 /// The cairo font faces a renderer draws text with, one per (file, face index, colour) and
 /// each made from its own `FT_Library` and `FT_Face`.
 ///
-/// Thread-confined: one per renderer, used from one thread at a time (`FT_Face` and
-/// `FT_Library` are not thread-safe). None of these FreeType objects is ever shared with
-/// HarfBuzz, which measures with its own `hb_ot` functions, so Cairo may resize them freely.
-public final class FreeTypeFaces {
+/// Shared by the threads that draw one image's bands or pages, so that each glyph (above all
+/// each colour emoji, a PNG to decode and scale) is loaded and rasterised once per image,
+/// not once per thread: Cairo caches glyphs per scaled font, and one face gives one scaled
+/// font per size. Cairo locks a face's `FT_Face` (its unscaled font's mutex) around every
+/// use, and nothing else touches these FreeType objects after they are made: they are never
+/// shared with HarfBuzz, which measures with its own `hb_ot` functions, so Cairo may resize
+/// them freely. The table of faces is behind a lock.
+public final class FreeTypeFaces: @unchecked Sendable {
     struct Key: Hashable {
         var path: String
         var faceIndex: Int
         var isColor: Bool
     }
 
+    private let lock = NSLock()
     private var faces: [Key: CairoFontFace] = [:]
     /// Unhinted outlines, grey antialiasing, unrounded metrics: the positions come from the
     /// unhinted layout, so the glyph images must be unhinted too, and fixed options keep pixels
@@ -71,7 +77,11 @@ public final class FreeTypeFaces {
     }
 
     /// Number of faces opened so far.
-    public var count: Int { faces.count }
+    public var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return faces.count
+    }
 
     /// The cairo face for `font`, opened on first use.
     func face(for font: OpenTypeFont) throws -> CairoFontFace {
@@ -82,6 +92,8 @@ public final class FreeTypeFaces {
 
     /// The font that carries colour glyphs' text into a PDF (see `InvisibleTextFont`), made on first use.
     func invisibleTextFont() throws -> InvisibleTextFont {
+        lock.lock()
+        defer { lock.unlock() }
         if let invisibleText { return invisibleText }
         let font = try InvisibleTextFont()
         invisibleText = font
@@ -90,6 +102,8 @@ public final class FreeTypeFaces {
 
     func face(path: String, faceIndex: Int, isColor: Bool) throws -> CairoFontFace {
         let key = Key(path: path, faceIndex: faceIndex, isColor: isColor)
+        lock.lock()
+        defer { lock.unlock() }
         if let face = faces[key] { return face }
         let face = try CairoFontFace(path: path, faceIndex: faceIndex, isColor: isColor)
         faces[key] = face

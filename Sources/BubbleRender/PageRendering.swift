@@ -35,10 +35,10 @@ extension ConversationRenderer {
         let renderer = UncheckedSendable(self)
         let opaque = theme.colors.background.alpha >= 1
         let background = theme.colors.background
+        let faces = try FreeTypeFaces() // shared: each glyph is loaded once for all pages
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let local = StageTimes()
             do {
-                let faces = try FreeTypeFaces()
                 let canvas = try Canvas(format: format, width: screenWidth, height: pageHeight, scale: scale)
                 let encoder = format == .png ? PNGBandEncoder() : nil
                 for index in Swift.stride(from: worker, to: pages.count, by: workers) {
