@@ -66,7 +66,9 @@ extension ConversationRenderer {
     }
 
     /// Draws the bands of `plan` on every core, each worker into one reused buffer (a band is
-    /// painted whole, background first, so the buffer is never cleared), and hands each band's
+    /// painted whole, background first, so the buffer is never cleared), taking the next band
+    /// not yet taken (bands differ in cost: taking every n-th left one core busy for several
+    /// bands after the other was done), and hands each band's
     /// surface, with its index, to `finish` on the core that drew it (timed as encoding),
     /// together with that worker's `makeWorker()` state.
     func drawBands<Worker>(_ layout: ConversationLayout, area: Viewport, scale: Int, pixelWidth: Int, plan: [PixelBand],
@@ -78,13 +80,13 @@ extension ConversationRenderer {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
         let tallest = plan.map(\.rows).max() ?? 1
         let faces = try FreeTypeFaces() // shared: each glyph is loaded once for the whole image
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let local = StageTimes()
             let buffer = UnsafeMutableRawPointer.allocate(byteCount: stride * tallest, alignment: 64)
             defer { buffer.deallocate() }
             do {
                 let state = try makeWorker()
-                for index in Swift.stride(from: worker, to: plan.count, by: workers) {
+                while let index = results.claim(below: plan.count) {
                     let band = plan[index]
                     let surface = try CairoSurface.image(wrapping: buffer, pixelWidth: pixelWidth, pixelHeight: band.rows,
                                                          stride: stride)
@@ -105,16 +107,22 @@ extension ConversationRenderer {
     }
 }
 
-/// What band and page workers report back, under a lock: the first error and their times.
+/// What band and page workers share, under a lock: the next band or page to take, the first
+/// error and their times.
 final class WorkerResults: @unchecked Sendable {
     private var error: Error?
     private var drawing = 0.0, encoding = 0.0, rowDraws = 0
+    private var claimed = 0
     let lock = NSLock()
 
-    var failed: Bool {
+    /// The next index below `count` that no worker has taken, in order; nil when all are
+    /// taken or a worker has failed.
+    func claim(below count: Int) -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        return error != nil
+        guard error == nil, claimed < count else { return nil }
+        claimed += 1
+        return claimed - 1
     }
 
     func fail(_ error: Error) {

@@ -36,13 +36,12 @@ extension ConversationRenderer {
         let opaque = theme.colors.background.alpha >= 1
         let background = theme.colors.background
         let faces = try FreeTypeFaces() // shared: each glyph is loaded once for all pages
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let local = StageTimes()
             do {
                 let canvas = try Canvas(format: format, width: screenWidth, height: pageHeight, scale: scale)
                 let encoder = format == .png ? PNGBandEncoder() : nil
-                for index in Swift.stride(from: worker, to: pages.count, by: workers) {
-                    if results.failed { break }
+                while let index = results.claim(below: pages.count) {
                     let layout = try layoutOfPage(index)
                     local.rowDraws += try local.measure(\.drawing) {
                         // The whole surface first: the page's rows are clipped to its cut.
