@@ -1,3 +1,4 @@
+import CCairo
 import BubbleLayout
 import BubbleTheme
 import Foundation
@@ -70,6 +71,11 @@ public struct NineSliceImage: Sendable {
 final class SlicedAsset: @unchecked Sendable {
     let scale: Int
     let pieces: [CairoSurface]
+    /// For each piece whose pixels are all the same (a bubble's middle, usually), that pixel
+    /// as a 1×1 surface: stretching a piece of one colour gives that colour exactly, with any
+    /// filter, and Cairo fills from a single pixel as a solid colour, which is several times
+    /// faster than sampling the stretched piece pixel by pixel.
+    let uniformPieces: [CairoSurface?]
     /// Piece boundaries in the asset's pixels: [0, left, width − right, width].
     let columns: [Int]
     let rows: [Int]
@@ -100,6 +106,25 @@ final class SlicedAsset: @unchecked Sendable {
             }
         }
         self.pieces = pieces
+        uniformPieces = try pieces.map { try Self.uniformPixel(of: $0) }
+    }
+
+    /// A 1×1 surface of the piece's one pixel value, or nil when its pixels differ.
+    private static func uniformPixel(of piece: CairoSurface) throws -> CairoSurface? {
+        cairo_surface_flush(piece.pointer)
+        guard let data = cairo_image_surface_get_data(piece.pointer) else { return nil }
+        let (width, height, stride) = (piece.pixelWidth, piece.pixelHeight, piece.stride)
+        let first = UnsafeRawPointer(data).load(as: UInt32.self)
+        for row in 0..<height {
+            let pixels = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width where pixels[x] != first { return nil }
+        }
+        let pixel = try CairoSurface.image(pixelWidth: 1, pixelHeight: 1)
+        cairo_surface_flush(pixel.pointer)
+        guard let target = cairo_image_surface_get_data(pixel.pointer) else { return nil }
+        UnsafeMutableRawPointer(target).storeBytes(of: first, as: UInt32.self)
+        cairo_surface_mark_dirty(pixel.pointer)
+        return pixel
     }
 
     /// A copy of a rectangle of `source`; an empty rectangle (a zero cap) gives a 1×1 clear

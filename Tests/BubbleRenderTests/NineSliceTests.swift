@@ -1,4 +1,5 @@
 import BubbleTheme
+import CCairo
 import BubbleLayout
 import Foundation
 import Testing
@@ -101,6 +102,51 @@ import Testing
         #expect(pixels[179, 5] == grey)
         #expect(pixels[5, 20] == grey)
         #expect(pixels[100, 60] == grey)
+    }
+
+    @Test func piecesOfOneColourAreFoundAndOthersAreNot() throws {
+        let quadrants = try NineSliceImage(assets: [try Self.quadrantImage(scale: 2)], capInsets: EdgeInsets(all: 10), mode: .stretch)
+        #expect(quadrants.slicedAssets[0].uniformPieces.allSatisfy { $0 != nil }, "every quadrant piece is one colour")
+        // 10-pixel caps of a 2-pixel gradient band: the middle row of pieces differs from pixel to pixel.
+        let png = try TestSupport.drawnPNG(width: 30, height: 30) { context in
+            context.setColor(.white)
+            context.paintReplacing()
+            context.setColor(.black)
+            context.addRectangle(CGRect(x: 0, y: 14, width: 30, height: 1))
+            context.fill()
+        }
+        let banded = try NineSliceImage(assets: [ScaledImage(scale: 1, image: try RasterImage(data: png, name: "band"), name: "band@1x.png")],
+                                        capInsets: EdgeInsets(all: 10), mode: .stretch)
+        #expect(banded.slicedAssets[0].uniformPieces.map { $0 != nil } == [true, true, true, false, false, false, true, true, true])
+    }
+
+    /// A piece of one colour is filled from its single pixel: exactly what stretching the
+    /// whole piece with Cairo's filter gives, translucent colour and fractional sizes included.
+    @Test(arguments: [2, 3])
+    func aPieceOfOneColourFillsAsStretchingItWould(scale: Int) throws {
+        let image = try Self.flatBubble(Self.translucentBlue)
+        let asset = image.slicedAssets[image.assetIndex(forScale: Double(scale))]
+        let middle = try #require(asset.uniformPieces[4])
+        #expect(middle.pixelWidth == 1 && middle.pixelHeight == 1)
+        let rect = CGRect(x: 3.3, y: 2.7, width: 57.35, height: 33.6)
+        let fast = try TestSupport.render(width: 70, height: 40, scale: scale) { try $0.drawNineSlice(image, in: rect) }
+        let sampled = try TestSupport.render(width: 70, height: 40, scale: scale) { context in
+            cairo_identity_matrix(context.pointer)
+            let piece = asset.pieces[4]
+            let (x0, y0, x1, y1) = (40.0, 37.0, 120.0, 90.0)
+            let pattern = CairoPattern(surface: piece)
+            pattern.setExtend(.pad)
+            pattern.setFilter(.good)
+            pattern.place(x: x0, y: y0, pixelsPerUnitX: Double(piece.pixelWidth) / (x1 - x0),
+                          pixelsPerUnitY: Double(piece.pixelHeight) / (y1 - y0))
+            context.setSource(pattern)
+            cairo_rectangle(context.pointer, x0, y0, x1 - x0, y1 - y0)
+            context.fill()
+        }
+        // Inside the middle piece at both scales.
+        let region = (45..<95).flatMap { x in (42..<52).map { (x, $0) } }
+        #expect(region.allSatisfy { fast[$0.0, $0.1] == sampled[$0.0, $0.1] })
+        #expect(fast[60, 60].alpha == 128, "a translucent middle")
     }
 
     @Test func tileModeRepeatsTheMiddleAtNaturalSize() throws {
