@@ -48,7 +48,13 @@ final class PNGBandEncoder {
                     // RGB's Up filter straight from the two ARGB rows: no packed copies.
                     target[0] = 2
                     let above = UnsafeRawPointer(data + (row - 1) * stride).assumingMemoryBound(to: UInt32.self)
-                    PNGFilter.upFilterOpaque(pixels, above: above, width: width, into: target + 1)
+                    // A row that repeats the row above (gaps between rows, bubbles' plain
+                    // middles) is all zeros: libc's compare and fill beat the loop below.
+                    if memcmp(pixels, above, width * 4) == 0 {
+                        (target + 1).update(repeating: 0, count: rowBytes)
+                    } else {
+                        PNGFilter.upFilterOpaque(pixels, above: above, width: width, into: target + 1)
+                    }
                     continue
                 }
                 current.withUnsafeMutableBufferPointer { packed in
