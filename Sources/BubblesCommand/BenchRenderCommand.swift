@@ -5,9 +5,10 @@ import Foundation
 /// the comparison with headless Chromium (../shared/bench/chromium_render.sh renders the same
 /// number of messages at the same 375 pt @2x).
 struct BenchRenderCommand {
-    /// Timed stages (wall clock); drawing and encoding run together, band by band on every
-    /// core, so they are one stage, and their CPU time is shown apart below it.
-    static let stages = ["input", "setup", "layout", "draw + png", "file write"]
+    /// Timed stages (wall clock); drawing, encoding and writing the file run together, band by
+    /// band on every core (`render` writes each band as soon as the bands above it are in), so
+    /// they are one stage, and the drawing and encoding CPU time is shown apart below it.
+    static let stages = ["input", "setup", "layout", "draw + png + file"]
 
     static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
         let count = parsed[Self.messages] ?? 200
@@ -35,25 +36,23 @@ struct BenchRenderCommand {
             let layout = try chat.layout(models, screenWidth: screen.width)
             clock.lap()
             let times = ConversationRenderer.StageTimes()
-            let png = try chat.renderer.render(layout, format: .png, scale: scale, times: times)
+            let bytes = try writeAndRemove { try chat.renderer.write(layout, format: .png, scale: scale, times: times, to: $0) }
             clock.lap()
             cpu.drawing.append(times.drawing)
             cpu.encoding.append(times.encoding)
-            try writeAndRemove(png)
-            clock.lap()
             for (stage, seconds) in clock.laps.enumerated() { timings[stage].append(seconds) }
             totals.append(clock.laps.reduce(0, +))
             summary = "\(models.count) bubbles from \(source.displayPath), \(screen.device.name) "
                 + "\(JSONText.number(screen.width)) pt @\(scale)x, \(screen.theme): "
                 + "\(Int(layout.height)) pt tall, \(Int((layout.height * Double(scale)).rounded(.up))) px, "
-                + "one PNG of \(png.count) bytes"
+                + "one PNG of \(bytes) bytes"
         }
 
         var lines = ["bench render: \(summary)", "best and median of \(runs) runs", ""]
-        lines.append("stage".padding(toLength: 14, withPad: " ", startingAt: 0) + "     best ms   median ms")
+        lines.append("stage".padding(toLength: 18, withPad: " ", startingAt: 0) + "     best ms   median ms")
         for (index, stage) in stages.enumerated() {
             lines.append(row(stage, timings[index]))
-            if stage == "draw + png" {
+            if stage == "draw + png + file" {
                 lines.append(row("  drawing cpu", cpu.drawing))
                 lines.append(row("  png cpu", cpu.encoding))
             }
@@ -65,7 +64,7 @@ struct BenchRenderCommand {
         // Ratios between stages of the same runs: where the time goes, at a glance.
         let drawing = cpu.drawing.min() ?? 0, encoding = cpu.encoding.min() ?? 0
         if drawing > 0, best > 0 {
-            lines.append(String(format: "png encoding %.2f× the drawing's cpu time; layout %.1f%% and draw + png %.1f%% of the total",
+            lines.append(String(format: "png encoding %.2f× the drawing's cpu time; layout %.1f%% and draw + png + file %.1f%% of the total",
                                 encoding / drawing, (timings[2].min() ?? 0) / best * 100, (timings[3].min() ?? 0) / best * 100))
         }
         if let chromium {
@@ -79,18 +78,19 @@ struct BenchRenderCommand {
     private static func row(_ name: String, _ seconds: [Double]) -> String {
         let sorted = seconds.sorted()
         let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        return name.padding(toLength: 14, withPad: " ", startingAt: 0)
+        return name.padding(toLength: 18, withPad: " ", startingAt: 0)
             + String(format: "%12.2f%12.2f", (sorted.first ?? 0) * 1000, median * 1000)
     }
 
-    /// Writes the PNG as `render` would (atomically) and removes it: the bench counts the write.
-    private static func writeAndRemove(_ data: Data) throws {
+    /// Writes the PNG as `render` does (streamed, atomically) and removes it: the bench
+    /// counts the write. Returns the file's size.
+    private static func writeAndRemove(_ write: (String) throws -> Int) throws -> Int {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("bubbles-bench-\(ProcessInfo.processInfo.processIdentifier).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
-            try OutputFile.write(data, to: path)
-        } catch {
+            return try write(path)
+        } catch let error as OutputFile.WriteError {
             throw CommandError("\(error)")
         }
     }

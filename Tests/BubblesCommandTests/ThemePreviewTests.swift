@@ -114,7 +114,7 @@ func pngSize(_ data: Data) throws -> (width: Int, height: Int) {
         #expect(run.output.contains("bench render: 30 bubbles from Samples/"))
         #expect(run.output.contains("best and median of 2 runs"))
         let lines = run.output.split(separator: "\n").map(String.init)
-        for stage in ["input", "setup", "layout", "draw + png", "  drawing cpu", "  png cpu", "file write", "total"] {
+        for stage in ["input", "setup", "layout", "draw + png + file", "  drawing cpu", "  png cpu", "total"] {
             let line = try #require(lines.first { $0.hasPrefix(stage + " ") }, "no \(stage) line in \(run.output)")
             let numbers = line.dropFirst(stage.count).split(separator: " ").compactMap { Double($0) }
             #expect(numbers.count == 2 && numbers[0] >= 0 && numbers[0] <= numbers[1], "\(line)")
