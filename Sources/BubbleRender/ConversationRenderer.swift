@@ -73,20 +73,22 @@ public struct ConversationRenderer: Sendable {
     }
 
     /// Renders as `render` does and writes the file at `path` atomically (`OutputFile`);
-    /// returns the bytes written. A PNG goes to the file band by band while the bands below
-    /// are still being drawn, so its writing overlaps the drawing; other formats are written
-    /// once complete.
+    /// returns the bytes written. A PNG goes to its temporary file band by band while the
+    /// bands below are still being drawn, so its writing overlaps the drawing; other formats,
+    /// and any output into a device or named pipe (whose reader must never see half a file),
+    /// are written once complete.
     @discardableResult
     public func write(_ layout: ConversationLayout, viewport: Viewport? = nil, format: OutputFormat, scale: Int,
                       pageHeight: Double = 667, webp: WebPCompression = .lossless, times: StageTimes? = nil,
                       images: ImageCache? = nil, to path: String) throws -> Int {
-        guard format == .png else {
+        let file = try OutputFile.Stream(path: path)
+        guard format == .png, file.isAtomic else {
             let data = try render(layout, viewport: viewport, format: format, scale: scale, pageHeight: pageHeight, webp: webp,
                                   times: times, images: images)
-            try OutputFile.write(data, to: path)
+            try data.withUnsafeBytes { try file.write($0) }
+            try file.commit()
             return data.count
         }
-        let file = try OutputFile.Stream(path: path)
         try renderPNG(layout, area: viewport ?? Viewport(y: 0, height: max(layout.height, 1)), scale: scale,
                       times: times ?? StageTimes(), images: images ?? ImageCache(), into: file)
         try file.commit()

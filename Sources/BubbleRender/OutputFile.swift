@@ -33,7 +33,7 @@ public enum OutputFile {
     /// An output file written piece by piece (a PNG band by band while later bands are still
     /// being drawn) and put in place by `commit`, with the same guarantees as `write`: until
     /// then the target is untouched, and a stream dropped or `discard`ed uncommitted removes
-    /// its temporary file.
+    /// its temporary file. One writer at a time: it has no lock of its own.
     public final class Stream {
         public let path: String
         private let descriptor: Int32
@@ -73,6 +73,11 @@ public enum OutputFile {
         }
 
         deinit { discard() }
+
+        /// Whether the bytes go to a temporary file renamed into place by `commit` (false for a
+        /// device or named pipe, which is written straight into: a reader sees every byte, so
+        /// such a target should get only complete output).
+        public var isAtomic: Bool { temporaryPath != nil }
 
         /// Appends `bytes`. Into a temporary file, every few megabytes the kernel is asked to
         /// start writing them to disk, so `commit`'s fsync waits only for the last ones.
