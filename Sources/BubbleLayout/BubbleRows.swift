@@ -166,12 +166,6 @@ extension ConversationLayouter {
         return RowLayout(source: speech.source, y: top, height: height, kind: .bubble(row))
     }
 
-    /// Makes the engine calls `bubbleRow` makes for `item`'s content, for `ShapingLookahead`,
-    /// dropping their results (and errors, which the row's own layout reports).
-    func measureAhead(_ item: ConversationItem, screenWidth: Double) {
-        _ = try? measureContent(Speech(item), maxText: metrics.maxTextWidth(screenWidth: screenWidth))
-    }
-
     private func measureContent(_ speech: Speech, maxText: Double) throws -> MeasuredContent {
         let m = metrics
         let style = m.messageTextStyle(fontSize: m.textFontSize, maxWidth: maxText)

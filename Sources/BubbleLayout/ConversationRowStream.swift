@@ -5,15 +5,12 @@ import Foundation
 extension ConversationLayouter {
     /// The rows of `layout(_:screenWidth:)`, handed to `body` one at a time in order and not
     /// kept, so that a long conversation is written out (`layout --json`) in the memory of one
-    /// row. Another core measures the rows just ahead (`ShapingLookahead`). Returns the conversation's height and the time zone's name, as `ConversationLayout`
+    /// row. Returns the conversation's height and the time zone's name, as `ConversationLayout`
     /// holds them.
     public func forEachRow(_ items: [ConversationItem], screenWidth: Double,
                            _ body: (RowLayout) throws -> Void) throws -> (height: Double, timeZone: String) {
         var y = 0.0
-        let lookahead = ShapingLookahead(layouter: self, items: items, screenWidth: screenWidth)
-        defer { lookahead?.stop() }
         for index in items.indices {
-            lookahead?.reached(index)
             let row = try row(at: index, of: items, top: y, screenWidth: screenWidth)
             y += row.height
             try body(row)
