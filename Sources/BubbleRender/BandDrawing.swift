@@ -66,11 +66,10 @@ extension ConversationRenderer {
     }
 
     /// Draws the bands of `plan` on every core, each worker into one reused buffer (a band is
-    /// painted whole, background first, so the buffer is never cleared), taking the next band
-    /// not yet taken (bands differ in cost: taking every n-th left one core busy for several
-    /// bands after the other was done), and hands each band's
-    /// surface, with its index, to `finish` on the core that drew it (timed as encoding),
-    /// together with that worker's `makeWorker()` state.
+    /// painted whole, background first, so the buffer is never cleared) and taking the next
+    /// band not yet taken (bands differ in cost: taking every n-th left one core drawing
+    /// several bands alone at the end). Each band's surface goes, with its index, to `finish`
+    /// on the core that drew it (timed as encoding), with that worker's `makeWorker()` state.
     func drawBands<Worker>(_ layout: ConversationLayout, area: Viewport, scale: Int, pixelWidth: Int, plan: [PixelBand],
                            times: StageTimes, images: ImageCache, makeWorker: @escaping @Sendable () throws -> Worker,
                            finish: @escaping @Sendable (Int, CairoSurface, Worker) throws -> Void) throws {
