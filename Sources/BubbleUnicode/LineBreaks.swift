@@ -19,6 +19,12 @@ public enum LineBreaks {
 
     /// Every opportunity after the start of `text` (UTF-16), the end of text included.
     public static func opportunities(in text: UnsafeBufferPointer<UInt16>) throws -> [LineBreakOpportunity] {
+        if let plain = ASCIILineBreaks.opportunities(in: text) { return plain }
+        return try icuOpportunities(in: text)
+    }
+
+    /// ICU's answer, whatever the text (`opportunities` answers plain ASCII itself).
+    static func icuOpportunities(in text: UnsafeBufferPointer<UInt16>) throws -> [LineBreakOpportunity] {
         if text.isEmpty { return [] }
         return try pool.withIterator(over: text) { iterator in
             var result: [LineBreakOpportunity] = []
