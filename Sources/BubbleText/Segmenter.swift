@@ -115,6 +115,8 @@ struct Segmenter {
         }
         let bidi = try BidiParagraph(slice)
         let scripts = Scripts.runs(in: slice)
+        // HarfBuzz's value per run, once (not a library call per segment).
+        let scriptValues = scripts.map { harfBuzzScript($0.tag) }
 
         // Every offset where a segment must end, in order: the soft breaks, and where the font,
         // the script or the bidi level changes (when they do; most messages have none).
@@ -173,7 +175,7 @@ struct Segmenter {
             let style = styles.isEmpty ? 0 : styles[clusterIndex]
             let fontSize = styling.fontSize(of: style)
             let level = bidi.levels[start - range.lowerBound]
-            let script = harfBuzzScript(scripts[scriptIndex].tag)
+            let script = scriptValues[scriptIndex]
             let rightToLeft = level & 1 == 1
             let isTab = text[start] == 0x09
             if isTab {

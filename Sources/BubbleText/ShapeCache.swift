@@ -26,7 +26,7 @@ struct ShapeKey {
     init(text: UnsafeBufferPointer<UInt16>, paragraph: Range<Int>, segment: Range<Int>,
          font: UInt8, rightToLeft: Bool, script: UInt32) {
         self.text = UnsafeBufferPointer(rebasing: text[segment])
-        let readsContext = !Self.contextFreeScripts.contains(script)
+        let readsContext = Self.readsContext(script)
         before = readsContext && segment.lowerBound > paragraph.lowerBound ? text[segment.lowerBound - 1] : 0
         after = readsContext && segment.upperBound < paragraph.upperBound ? text[segment.upperBound] : 0
         self.font = font
@@ -40,11 +40,20 @@ struct ShapeKey {
         hash = Int(truncatingIfNeeded: value)
     }
 
-    /// Scripts whose HarfBuzz shapers never look outside the segment.
-    /// An array, not a Set: a scan of 16 numbers is cheaper than hashing one, per segment.
-    static let contextFreeScripts: [UInt32] =
-        ["Latn", "Cyrl", "Grek", "Armn", "Geor", "Hani", "Hira", "Kana", "Hang", "Bopo", "Hebr",
-         "Zyyy", "Zinh", "Thai", "Ethi", "Cher"].map { harfBuzzScript(ScriptRun.tag($0)) }
+    /// Scripts whose HarfBuzz shapers never look outside the segment: Latn, Cyrl, Grek, Armn,
+    /// Geor, Hani, Hira, Kana, Hang, Bopo, Hebr, Zyyy, Zinh, Thai, Ethi, Cher (HarfBuzz's script
+    /// values are their ISO 15924 tags). Literal cases, not a table: every segment asks, and a
+    /// lazily built global costs a swift_once per read.
+    static func readsContext(_ script: UInt32) -> Bool {
+        switch script {
+        case 0x4C61_746E, 0x4379_726C, 0x4772_656B, 0x4172_6D6E, 0x4765_6F72, 0x4861_6E69, 0x4869_7261,
+             0x4B61_6E61, 0x4861_6E67, 0x426F_706F, 0x4865_6272, 0x5A79_7979, 0x5A69_6E68, 0x5468_6169,
+             0x4574_6869, 0x4368_6572:
+            return false
+        default:
+            return true
+        }
+    }
 }
 
 /// Shaping results shared by every layout of one engine, across threads. Sharded so that

@@ -55,7 +55,11 @@ public enum GraphemeClusters {
         // Every code unit a BMP character that never joins a cluster (Grapheme_Cluster_Break =
         // Other): each is a cluster of its own (rule GB999). Most chat text, in every script
         // without combining marks, skips ICU's iterator this way.
-        if text.allSatisfy(isAlwaysAlone) { return Array(1...text.count) }
+        // The table is read once here, not per unit (each read of a lazy global is a swift_once).
+        let alone = aloneBits.withUnsafeBufferPointer { bits in
+            text.allSatisfy { bits[Int($0) >> 6] & (1 << UInt64($0 & 63)) != 0 }
+        }
+        if alone { return Array(1...text.count) }
         return try pool.withIterator(over: text) { iterator in
             var result: [Int] = []
             result.reserveCapacity(text.count)
@@ -80,11 +84,6 @@ public enum GraphemeClusters {
         }
         return bits
     }()
-
-    @inline(__always)
-    private static func isAlwaysAlone(_ unit: UInt16) -> Bool {
-        aloneBits[Int(unit) >> 6] & (1 << UInt64(unit & 63)) != 0
-    }
 
     public static func boundaries(in text: [UInt16]) throws -> [Int] {
         try text.withUnsafeBufferPointer { try boundaries(in: $0) }

@@ -19,6 +19,8 @@ public enum UnicodeScalars {
     /// Emoji_Presentation=Yes: shown as colour emoji without a variation selector (😀, 👍).
     @inlinable
     public static func isEmojiPresentation(_ scalar: UInt32) -> Bool {
+        // No ASCII character is (digits, # and * need U+FE0F): skips the table's lazy global.
+        if scalar < 0x80 { return false }
         if scalar < 0x10000 { return bmpFlags[Int(scalar)] & 4 != 0 }
         return hasProperty(scalar, .emojiPresentation)
     }
@@ -51,6 +53,7 @@ public enum UnicodeScalars {
     /// A control or format character that draws nothing (Cc, Cf, line/paragraph separators).
     @inlinable
     public static func isInvisibleControl(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 { return scalar < 0x20 || scalar == 0x7F }
         if scalar < 0x10000 { return bmpFlags[Int(scalar)] & 2 != 0 }
         return hasProperty(scalar, .invisible)
     }

@@ -13,3 +13,17 @@ import Testing
         #expect(UnicodeScalars.isWhitespace(0xA0) && UnicodeScalars.isWhitespace(0x3000) && !UnicodeScalars.isWhitespace(0x200B))
     }
 }
+
+/// The other two table properties also answer ASCII without the table: ICU's answers.
+@Suite struct ASCIIPropertyTests {
+    @Test func asciiAnswersAreTheTablesSources() {
+        for scalar in UInt32(0)..<0x80 {
+            #expect(UnicodeScalars.isInvisibleControl(scalar) == UnicodeScalars.hasProperty(scalar, .invisible), "\(scalar)")
+            #expect(UnicodeScalars.isEmojiPresentation(scalar) == UnicodeScalars.hasProperty(scalar, .emojiPresentation), "\(scalar)")
+            #expect(UnicodeScalars.isInvisibleControl(scalar) == (UnicodeScalars.bmpFlags[Int(scalar)] & 2 != 0))
+            #expect(UnicodeScalars.isEmojiPresentation(scalar) == (UnicodeScalars.bmpFlags[Int(scalar)] & 4 != 0))
+        }
+        #expect(UnicodeScalars.isInvisibleControl(0x7F) && UnicodeScalars.isInvisibleControl(0x0A) && !UnicodeScalars.isInvisibleControl(0x41))
+        #expect(UnicodeScalars.isEmojiPresentation(0x1F600) && !UnicodeScalars.isEmojiPresentation(0x23))
+    }
+}
