@@ -99,6 +99,14 @@ public enum OutputFile {
             }
         }
 
+        /// Asks the kernel to start writing what is not on its way to disk yet, so that a
+        /// later `commit` waits less (advice: nothing changes if it is not taken).
+        func startWritebackOfRest() {
+            guard open, temporaryPath != nil, written > flushed else { return }
+            OutputFile.startWriteback(descriptor, from: flushed, count: written - flushed)
+            flushed = written
+        }
+
         /// Makes the file durable and puts it in place of the target.
         public func commit() throws { try commit(beforeRename: {}) }
 
@@ -161,7 +169,7 @@ public enum OutputFile {
     /// Starts writing a range of the file to disk without waiting: on Linux, POSIX_FADV_DONTNEED
     /// starts the writeback of the range's dirty pages (and drops the pages already written;
     /// an output file is not read back). Advice only: a failure changes nothing.
-    private static func startWriteback(_ descriptor: Int32, from offset: Int64, count: Int64) {
+    fileprivate static func startWriteback(_ descriptor: Int32, from offset: Int64, count: Int64) {
         _ = posix_fadvise(descriptor, off_t(offset), off_t(count), POSIX_FADV_DONTNEED)
     }
 

@@ -79,11 +79,23 @@ struct RenderOptions {
         let names = UncheckedNames(base: base, ext: ext.isEmpty ? format.rawValue : ext)
         let pageRows = PageRows(layouter: chat.layouter, items: model.items, extents: extents, pages: pages,
                                 screenWidth: width, height: height, timeZone: timeZone)
-        try chat.renderer.renderPages(screenWidth: width, pages: pages, pageHeight: screenHeight, format: format,
-                                      scale: image.scale, webp: image.webp, layoutOfPage: pageRows.layout) { index, data in
-            try OutputFile.write(data, to: names.path(index))
-            progress.pageDone()
+        // Pages are made durable and put in place on the committer's queue, in order, while
+        // the workers draw the next ones.
+        let committer = OutputFile.Committer()
+        do {
+            try chat.renderer.renderPages(screenWidth: width, pages: pages, pageHeight: screenHeight, format: format,
+                                          scale: image.scale, webp: image.webp, layoutOfPage: pageRows.layout) { index, data in
+                let stream = try OutputFile.Stream(path: names.path(index))
+                try data.withUnsafeBytes { try stream.write($0) }
+                try committer.commitLater(stream)
+                progress.pageDone()
+            }
+        } catch {
+            // The pages drawn before the failure are still put in place, as they were before.
+            try? committer.finish()
+            throw error
         }
+        try committer.finish()
         progress.finish()
         io.writeError("wrote \(pages.count) pages \(names.path(0)) … \(names.path(pages.count - 1))\n")
         return model.warnings
