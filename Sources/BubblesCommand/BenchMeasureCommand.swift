@@ -114,20 +114,11 @@ struct BenchMeasureCommand {
 
     /// Wall-clock seconds of one run of a program, its output discarded.
     private static func timeProcess(_ path: String, _ arguments: [String], environment: [String: String]?) throws -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let start = DispatchTime.now().uptimeNanoseconds
-        do { try process.run() } catch { throw CommandError("cannot run \(path): \(error)") }
-        process.waitUntilExit()
-        let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        guard process.terminationStatus == 0 || process.terminationStatus == 3 else {
-            throw CommandError("\(path) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        let run = try BenchScaleCommand.child(path, arguments, environment: environment)
+        guard run.status == 0 || run.status == 3 else {
+            throw CommandError("\(path) \(arguments.joined(separator: " ")) exited with \(run.status)")
         }
-        return time
+        return run.seconds
     }
 
     /// The environment pango_measure needs: the bench's fonts.conf unless FONTCONFIG_FILE is set.
