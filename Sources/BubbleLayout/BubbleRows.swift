@@ -7,7 +7,7 @@ import Foundation
 /// the header band and the avatar, placed for the row's place in its group.
 extension ConversationLayouter {
     /// What the row needs of a message or of the typing indicator.
-    private struct Speech {
+    struct Speech {
         var source: String
         var direction: BubbleDirection
         var sender: Participant
@@ -38,7 +38,7 @@ extension ConversationLayouter {
 
     /// The content measured: its size, how far inside the bubble it sits, what it draws, and
     /// whether it follows the text formula (insets and one-line minimum).
-    private struct MeasuredContent {
+    struct MeasuredContent {
         var size: (width: Double, height: Double)
         var isTextLike: Bool
         var row: RowContent
@@ -50,7 +50,9 @@ extension ConversationLayouter {
     public static let jumboMetaPadding = EdgeInsets(top: 2, left: 6, bottom: 2, right: 6)
     static let jumboMetaGap = 4.0
 
-    func bubbleRow(_ item: ConversationItem, place: GroupPlace, screenWidth: Double, top: Double) throws -> RowLayout {
+    /// `measured`: the row's content when `ContentPrefetch` measured it (nil: measure it here).
+    func bubbleRow(_ item: ConversationItem, place: GroupPlace, screenWidth: Double, top: Double,
+                   measured: MeasuredContent? = nil) throws -> RowLayout {
         let m = metrics
         let speech = Speech(item)
         let outgoing = speech.direction == .outgoing
@@ -63,7 +65,7 @@ extension ConversationLayouter {
         let topSpace = !grouped || place.first ? m.margin : m.grouping!.spacing
         let bottomSpace = !grouped || place.last ? m.margin : 0
 
-        var content = try measureContent(speech, maxText: maxText)
+        var content = try measured ?? measureContent(speech, maxText: maxText)
         let quote = try speech.message?.quote.map { try measureQuote($0, maxText: maxText) }
         let timeText = timeFormatter.string(from: speech.time)
         let timeLayout = try engine.layout(timeText, style: TextStyle(fontSize: m.timeFontSize, maxWidth: .infinity, role: .time))
@@ -166,7 +168,7 @@ extension ConversationLayouter {
         return RowLayout(source: speech.source, y: top, height: height, kind: .bubble(row))
     }
 
-    private func measureContent(_ speech: Speech, maxText: Double) throws -> MeasuredContent {
+    func measureContent(_ speech: Speech, maxText: Double) throws -> MeasuredContent {
         let m = metrics
         let style = m.messageTextStyle(fontSize: m.textFontSize, maxWidth: maxText)
         guard let message = speech.message else {

@@ -4,7 +4,7 @@
 /// time; most chat text is plain English, where UAX #14 (as ICU 72 applies it) reduces to a
 /// few pairs. Only these classes are taken, each with the rules that involve it:
 ///
-/// - AL: letters and `# & * < = > @ ^ _ `` ` `` ~`; NU: digits;
+/// - AL: letters, `# & * < = > @ ^ _ ~` and the backtick; NU: digits;
 /// - SP: space (LB7 × SP, LB18 SP ÷);
 /// - IS `, . : ;` and EX `! ?`: no break before them, even after spaces (LB13), except
 ///   before a separator that starts a number after a space (" .5", ICU's number tailoring);

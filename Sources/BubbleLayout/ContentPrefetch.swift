@@ -1,0 +1,99 @@
+import BubbleModel
+import Dispatch
+import Foundation
+
+/// Measures the contents of the bubble rows ahead of `forEachRow` on a second core: the
+/// message's text layout, most of a row's work, depends on the item and the text width alone
+/// (not on where the row starts), so a helper thread computes it for the next rows while the
+/// caller places the current one, and the caller takes the result instead of measuring.
+///
+/// Each content is measured once, by whichever side gets to it first: the helper never works
+/// on a row the caller has reached, and the caller waits for a row the helper is measuring.
+/// The helper stays at most `window` rows ahead, so memory does not grow with the conversation.
+final class ContentPrefetch: @unchecked Sendable {
+    // @unchecked: every stored property is read and written under `condition` (the layouter
+    // and items are immutable values).
+    private let layouter: ConversationLayouter
+    private let items: [ConversationItem]
+    private let maxText: Double
+    private let window: Int
+    private let condition = NSCondition()
+    private var ready: [Int: Result<ConversationLayouter.MeasuredContent, Error>] = [:]
+    /// The row the caller is on (-1 before the first), the row the helper measures (nil when
+    /// none), the next row the helper will look at, and whether the caller is done.
+    private var callerRow = -1
+    private var helperRow: Int?
+    private var nextRow = 0
+    private var stopped = false
+    private let finished = DispatchGroup()
+
+    /// Starts the helper for `items` (a conversation laid out at `maxText` points of text width).
+    init(layouter: ConversationLayouter, items: [ConversationItem], maxText: Double, window: Int = 64) {
+        self.layouter = layouter
+        self.items = items
+        self.maxText = maxText
+        self.window = window
+        finished.enter()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            measureAhead()
+            finished.leave()
+        }
+    }
+
+    /// The content of bubble row `index` (rows are asked for in increasing order): the helper's,
+    /// or measured here when the helper has not reached it.
+    func content(at index: Int) throws -> ConversationLayouter.MeasuredContent {
+        condition.lock()
+        callerRow = index
+        condition.broadcast()
+        while ready[index] == nil && helperRow == index { condition.wait() }
+        let result = ready.removeValue(forKey: index)
+        condition.unlock()
+        if let result { return try result.get() }
+        return try layouter.measureContent(ConversationLayouter.Speech(items[index]), maxText: maxText)
+    }
+
+    /// Stops the helper and waits for it to return (it finishes the content it is measuring).
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+        finished.wait()
+    }
+
+    private func measureAhead() {
+        while true {
+            condition.lock()
+            helperRow = nil
+            nextRow = max(nextRow, callerRow + 1)
+            while !stopped && nextRow < items.count && nextRow - callerRow > window { condition.wait() }
+            nextRow = max(nextRow, callerRow + 1)
+            guard !stopped, nextRow < items.count else {
+                condition.unlock()
+                return
+            }
+            let row = nextRow
+            nextRow += 1
+            guard Self.isBubble(items[row]) else {
+                condition.unlock()
+                continue
+            }
+            helperRow = row
+            condition.unlock()
+            let result = Result { try layouter.measureContent(ConversationLayouter.Speech(items[row]), maxText: maxText) }
+            condition.lock()
+            ready[row] = result
+            helperRow = nil
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    static func isBubble(_ item: ConversationItem) -> Bool {
+        switch item {
+        case .message, .typing: return true
+        case .daySeparator, .notice: return false
+        }
+    }
+}
