@@ -25,7 +25,6 @@ final class ContentPrefetch: @unchecked Sendable {
     private var helperRow: Int?
     private var nextRow = 0
     private var stopped = false
-    private let finished = DispatchGroup()
 
     /// Starts the helper for `items` (a conversation laid out at `maxText` points of text width).
     init(layouter: ConversationLayouter, items: [ConversationItem], maxText: Double, window: Int = 64) {
@@ -33,11 +32,7 @@ final class ContentPrefetch: @unchecked Sendable {
         self.items = items
         self.maxText = maxText
         self.window = window
-        finished.enter()
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            measureAhead()
-            finished.leave()
-        }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in measureAhead() }
     }
 
     /// The content of bubble row `index` (rows are asked for in increasing order): the helper's,
@@ -53,13 +48,14 @@ final class ContentPrefetch: @unchecked Sendable {
         return try layouter.measureContent(ConversationLayouter.Speech(items[index]), maxText: maxText)
     }
 
-    /// Stops the helper and waits for it to return (it finishes the content it is measuring).
+    /// Stops the helper: it returns when it next looks (a content it is measuring then is
+    /// dropped). Not waited for: were every thread of Dispatch's pool a caller waiting here,
+    /// a helper not yet started could not start, and nothing needs it to have returned.
     func stop() {
         condition.lock()
         stopped = true
         condition.broadcast()
         condition.unlock()
-        finished.wait()
     }
 
     private func measureAhead() {
