@@ -1,6 +1,7 @@
 @testable import BubbleLayout
 import BubbleModel
 import BubbleText
+import Dispatch
 import Foundation
 import Testing
 
@@ -54,6 +55,19 @@ import Testing
         }
     }
 
+    /// Conversations laid out on every thread of Dispatch's pool at once (each starting a
+    /// helper that may not get a thread until the others finish) give the same rows.
+    @Test func layoutsOnEveryThreadAtOnceAgree() throws {
+        let items = Array(Self.mixedItems().prefix(120))
+        let layouter = try F.layouter()
+        let expected = try layouter.layout(items, screenWidth: F.width)
+        let agreed = AgreementCount()
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            if (try? layouter.layout(items, screenWidth: F.width)) == expected { agreed.add() }
+        }
+        #expect(agreed.count == 16)
+    }
+
     /// Windows of one and three rows, and a caller that stops after ten rows: every content
     /// taken is the one measured directly, and `stop` returns.
     @Test func contentsAreTheDirectOnesForAnyWindow() throws {
@@ -71,4 +85,12 @@ import Testing
             }
         }
     }
+}
+
+/// Agreeing layouts counted from several threads.
+private final class AgreementCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func add() { lock.withLock { value += 1 } }
+    var count: Int { lock.withLock { value } }
 }
