@@ -8,7 +8,8 @@ import Foundation
 /// caller places the current one, and the caller takes the result instead of measuring.
 ///
 /// Each content is measured once, by whichever side gets to it first: the helper never works
-/// on a row the caller has reached, and the caller waits for a row the helper is measuring.
+/// on a row the caller has reached, and a caller that reaches the row the helper is measuring
+/// measures the next free rows until that one is ready.
 /// The helper stays at most `window` rows ahead, so memory does not grow with the conversation.
 final class ContentPrefetch: @unchecked Sendable {
     // @unchecked: every stored property is read and written under `condition` (the layouter
@@ -25,6 +26,9 @@ final class ContentPrefetch: @unchecked Sendable {
     private var helperRow: Int?
     private var nextRow = 0
     private var stopped = false
+    /// Contents measured so far by either side (for tests: each bubble row once).
+    private var measured = 0
+    var measurements: Int { condition.withLock { measured } }
 
     /// Starts the helper for `items` (a conversation laid out at `maxText` points of text width).
     init(layouter: ConversationLayouter, items: [ConversationItem], maxText: Double, window: Int = 64) {
@@ -36,15 +40,35 @@ final class ContentPrefetch: @unchecked Sendable {
     }
 
     /// The content of bubble row `index` (rows are asked for in increasing order): the helper's,
-    /// or measured here when the helper has not reached it.
+    /// or measured here when the helper has not reached it. When the helper is measuring this
+    /// very row, the caller measures the next free row meanwhile instead of waiting: otherwise
+    /// the helper, which takes the next row as soon as it finishes one, would keep one row
+    /// ahead of a caller that only ever waits for it, and the caller's core would stay idle.
     func content(at index: Int) throws -> ConversationLayouter.MeasuredContent {
         condition.lock()
         callerRow = index
         condition.broadcast()
-        while ready[index] == nil && helperRow == index { condition.wait() }
-        let result = ready.removeValue(forKey: index)
+        while true {
+            if let result = ready.removeValue(forKey: index) {
+                condition.unlock()
+                return try result.get()
+            }
+            guard helperRow == index else { break }
+            let spare = nextRow
+            guard spare < items.count, spare - index <= window else {
+                condition.wait()
+                continue
+            }
+            nextRow += 1
+            guard Self.isBubble(items[spare]) else { continue }
+            measured += 1
+            condition.unlock()
+            let result = Result { try layouter.measureContent(ConversationLayouter.Speech(items[spare]), maxText: maxText) }
+            condition.lock()
+            ready[spare] = result
+        }
+        measured += 1
         condition.unlock()
-        if let result { return try result.get() }
         return try layouter.measureContent(ConversationLayouter.Speech(items[index]), maxText: maxText)
     }
 
@@ -76,6 +100,7 @@ final class ContentPrefetch: @unchecked Sendable {
                 continue
             }
             helperRow = row
+            measured += 1
             condition.unlock()
             let result = Result { try layouter.measureContent(ConversationLayouter.Speech(items[row]), maxText: maxText) }
             condition.lock()

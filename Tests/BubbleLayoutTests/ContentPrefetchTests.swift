@@ -85,6 +85,26 @@ import Testing
             }
         }
     }
+
+    /// However the two sides meet (the caller measuring spare rows while the helper is on its
+    /// row, or rows the helper has not reached), a conversation taken to its end measures each
+    /// bubble row exactly once.
+    @Test func eachContentIsMeasuredOnce() throws {
+        let items = Self.mixedItems()
+        let bubbles = items.filter(ContentPrefetch.isBubble).count
+        let layouter = try F.layouter()
+        let maxText = layouter.metrics.maxTextWidth(screenWidth: F.width)
+        for window in [1, 2, 8, 64] {
+            for _ in 0..<5 {
+                let prefetch = ContentPrefetch(layouter: layouter, items: items, maxText: maxText, window: window)
+                for index in items.indices where ContentPrefetch.isBubble(items[index]) {
+                    _ = try prefetch.content(at: index)
+                }
+                prefetch.stop()
+                #expect(prefetch.measurements == bubbles, "window \(window)")
+            }
+        }
+    }
 }
 
 /// Agreeing layouts counted from several threads.
