@@ -63,13 +63,13 @@ final class ContentPrefetch: @unchecked Sendable {
             guard Self.isBubble(items[spare]) else { continue }
             measured += 1
             condition.unlock()
-            let result = Result { try layouter.measureContent(ConversationLayouter.Speech(items[spare]), maxText: maxText) }
+            let result = measure(spare)
             condition.lock()
             ready[spare] = result
         }
         measured += 1
         condition.unlock()
-        return try layouter.measureContent(ConversationLayouter.Speech(items[index]), maxText: maxText)
+        return try measure(index).get()
     }
 
     /// Stops the helper: it returns when it next looks (a content it is measuring then is
@@ -102,13 +102,18 @@ final class ContentPrefetch: @unchecked Sendable {
             helperRow = row
             measured += 1
             condition.unlock()
-            let result = Result { try layouter.measureContent(ConversationLayouter.Speech(items[row]), maxText: maxText) }
+            let result = measure(row)
             condition.lock()
             ready[row] = result
             helperRow = nil
             condition.broadcast()
             condition.unlock()
         }
+    }
+
+    /// Row `row`'s content, measured here (outside the lock), by whichever side claimed it.
+    private func measure(_ row: Int) -> Result<ConversationLayouter.MeasuredContent, Error> {
+        Result { try layouter.measureContent(ConversationLayouter.Speech(items[row]), maxText: maxText) }
     }
 
     static func isBubble(_ item: ConversationItem) -> Bool {
