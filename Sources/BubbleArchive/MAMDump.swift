@@ -57,7 +57,7 @@ public struct MAMDump: Sendable {
         _ = parser.parse()
         if let error = parser.parserError {
             let code = (error as NSError).code
-            let position = collector.errorPosition ?? (parser.lineNumber, parser.columnNumber)
+            let position = collector.errors.firstPosition ?? (parser.lineNumber, parser.columnNumber)
             throw MAMDumpError(file: file, problem: "malformed XML: \(StanzaParseErrors.describe(code: code)) (libxml2 error \(code))"
                                                     + " at line \(position.line - lineOffset), column \(position.column)")
         }

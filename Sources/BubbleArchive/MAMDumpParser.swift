@@ -19,8 +19,8 @@ final class MAMDumpCollector: NSObject, XMLParserDelegate {
     }
 
     private(set) var results: [Found] = []
-    /// Where libxml2 stopped, read in the error callback (after `parse()` it is the end).
-    private(set) var errorPosition: (line: Int, column: Int)?
+    /// libxml2's errors: the first one's place, and how many (parsing stops at a limit).
+    private(set) var errors = XMLErrorTally()
     /// The open elements: name, namespace, and for `<message>` its `to`.
     private var stack: [(name: String, namespace: String, to: String?)] = []
     private var current: Found?
@@ -95,6 +95,6 @@ final class MAMDumpCollector: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        if errorPosition == nil { errorPosition = (parser.lineNumber, parser.columnNumber) }
+        errors.note(parser)
     }
 }

@@ -63,7 +63,7 @@ public struct Stanza: Sendable, Equatable {
         self = collector.stanza
         if let error = parser.parserError, !collector.refusedRoot {
             let code = (error as NSError).code
-            let position = collector.errorPosition ?? (parser.lineNumber, parser.columnNumber)
+            let position = collector.errors.firstPosition ?? (parser.lineNumber, parser.columnNumber)
             problems.append("malformed stanza: \(StanzaParseErrors.describe(code: code)) (libxml2 error \(code))"
                 + " at line \(position.line), column \(position.column)")
         } else if collector.rootName == nil {

@@ -10,9 +10,8 @@ final class StanzaCollector: NSObject, XMLParserDelegate {
     private(set) var rootName: String?
     /// The root is not a `<message>`: parsing stopped on purpose, not on an XML error.
     private(set) var refusedRoot = false
-    /// Where libxml2 stopped: read in the error callback, because once `parse()` returns the
-    /// parser's position is the end of the input, not the fault.
-    private(set) var errorPosition: (line: Int, column: Int)?
+    /// libxml2's errors: the first one's place, and how many (parsing stops at a limit).
+    private(set) var errors = XMLErrorTally()
     private let limits: StanzaLimits
     private var rootNamespace = ""
     private var depth = 0
@@ -232,7 +231,7 @@ final class StanzaCollector: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        if errorPosition == nil { errorPosition = (parser.lineNumber, parser.columnNumber) }
+        errors.note(parser)
     }
 
     private var bytesAreBlank: Bool { text.allSatisfy { $0.isWhitespace } }

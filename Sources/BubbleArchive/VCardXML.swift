@@ -81,6 +81,9 @@ private final class VCardCollector: NSObject, XMLParserDelegate {
     var rootName: String?
     var fields: [String: String] = [:]
     var finished = false
+    /// libxml2's errors (every vCard has one: `vcard-temp` is not an absolute URI); parsing
+    /// stops at a limit.
+    private(set) var errors = XMLErrorTally()
     private var path: [String] = []
     private var text = ""
 
@@ -104,5 +107,9 @@ private final class VCardCollector: NSObject, XMLParserDelegate {
         path.removeLast()
         text = ""
         if path.isEmpty { finished = true }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        errors.note(parser)
     }
 }
