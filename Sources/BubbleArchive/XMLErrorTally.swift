@@ -10,8 +10,9 @@ import FoundationXML
 /// attribute), and FoundationXML leaks about 80 bytes for every error it passes on (the domain
 /// string it makes for each CFError is never released): a 6 MB MAM dump of a million `<x:y/>`
 /// took 2.8 s and 144 MB before it was refused, and a 16 MB stanza in an archive row could
-/// leak about 200 MB. A document with that many errors is malformed whatever follows, so the readers
-/// report it as before (the first error's place, the latest error's code) without reading on.
+/// leak about 200 MB. A document with that many errors is malformed whatever follows, so the
+/// readers report it as before (the first error's place, the latest error's code) without
+/// reading on.
 /// Real documents have none or one: `xmlns='vcard-temp'` is a warning (libxml2's 100, "not an
 /// absolute URI") in every vCard.
 struct XMLErrorTally {
