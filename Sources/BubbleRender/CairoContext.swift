@@ -196,7 +196,7 @@ final class CairoPattern {
         self.init(adopting: cairo_pattern_create_for_surface(surface.pointer), keeping: surface)
     }
 
-    deinit { cairo_pattern_destroy(pointer) }
+    deinit { CairoKnownLeaks.expectingLeaks { cairo_pattern_destroy(pointer) } }
 
     enum Extend { case none, pad, repeating }
     enum Filter { case nearest, bilinear, good }

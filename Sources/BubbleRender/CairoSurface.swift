@@ -125,7 +125,7 @@ final class CairoSurface {
     func finishDocument() throws -> Data {
         precondition(kind != .image, "only PDF and SVG surfaces are documents")
         if !finished {
-            cairo_surface_finish(pointer)
+            CairoKnownLeaks.expectingLeaks { cairo_surface_finish(pointer) }
             finished = true
         }
         try CairoError.check(status, "finish the \(kind == .pdf ? "PDF" : "SVG") document")
