@@ -136,4 +136,45 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("engine warm (1 thread)") && $0.hasSuffix("× bare") })
         #expect(Bubbles.main(["bench", "measure", corpus, "--passes", "0"], io: io) == 2)
     }
+
+    /// A Pango that breaks lines otherwise than the engine is not running on the bench's
+    /// fonts (fontconfig falls back to the system's without a word when FONTCONFIG_FILE is
+    /// missing), so its time is refused rather than turned into a ratio. The stand-in
+    /// pango_measure answers with the engine's own line counts, or with all of them wrong.
+    @Test(arguments: [true, false]) func pangoOnOtherFontsIsRefused(agreeing: Bool) throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../BubbleTextTests/Goldens/messages.jsonl").standardized.path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-pango-\(getpid())-\(agreeing)")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let measured = PreviewSink(), silent = PreviewSink()
+        let measureIO = CommandIO(readStandardInput: { Data() }, write: { measured.append($0) }, writeError: { silent.append($0) })
+        #expect(Bubbles.main(["measure", corpus, "--text-width", "285"], io: measureIO) == 0)
+        let answers = agreeing ? measured.text : measured.text.replacingOccurrences(of: #""lines": "#, with: #""lines": 9"#)
+        let answersFile = folder.appendingPathComponent("answers.jsonl")
+        try answers.write(to: answersFile, atomically: true, encoding: .utf8)
+        let pango = folder.appendingPathComponent("pango_measure")
+        try """
+            #!/bin/sh
+            while [ $# -gt 0 ]; do [ "$1" = --out ] && out=$2; shift; done
+            cp '\(answersFile.path)' "$out"
+            echo 'pango-c pass 1: 57 messages in 0.057 s = 1000 messages/s'
+
+            """.write(to: pango, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: pango.path)
+
+        let output = PreviewSink(), errors = PreviewSink()
+        let io = CommandIO(readStandardInput: { Data() }, write: { output.append($0) }, writeError: { errors.append($0) })
+        let code = Bubbles.main(["bench", "measure", corpus, "--passes", "1", "--pango", pango.path], io: io)
+        if agreeing {
+            #expect(code == 0, "\(errors.text)")
+            #expect(output.text.contains("1000 msg/s   line counts as ours: 57 of 57"), "\(output.text)")
+        } else {
+            #expect(code == 1)
+            #expect(errors.text.contains("pango_measure broke 57 of 57 messages into other line counts than ours"), "\(errors.text)")
+            #expect(errors.text.contains("not using the bench's five fonts"))
+        }
+    }
 }
