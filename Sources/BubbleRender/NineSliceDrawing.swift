@@ -54,6 +54,12 @@ extension CairoContext {
                     let pieceWidth = Double(asset.columns[sourceColumn + 1] - asset.columns[sourceColumn])
                     let pieceHeight = Double(asset.rows[row + 1] - asset.rows[row])
                     guard pieceWidth > 0, pieceHeight > 0 else { continue }
+                    if let color = asset.opaqueUniformColors[row * 3 + sourceColumn] {
+                        setColor(color)
+                        cairo_rectangle(pointer, x0, y0, x1 - x0, y1 - y0)
+                        fill()
+                        continue
+                    }
                     if let pixel = asset.uniformPieces[row * 3 + sourceColumn] {
                         let pattern = CairoPattern(surface: pixel)
                         pattern.setExtend(.repeating)

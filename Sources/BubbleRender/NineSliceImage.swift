@@ -76,6 +76,11 @@ final class SlicedAsset: @unchecked Sendable {
     /// filter, and Cairo fills from a single pixel as a solid colour, which is several times
     /// faster than sampling the stretched piece pixel by pixel.
     let uniformPieces: [CairoSurface?]
+    /// For each uniform piece whose pixel is opaque, its colour: filled as a colour, Cairo
+    /// writes it straight into the band (a fill), where a one-pixel surface is composited over
+    /// what is there (Cairo cannot tell that an ARGB pixel is opaque), a multiply and add per
+    /// pixel: 6.5% of a long render's samples went to bubble middles that way.
+    let opaqueUniformColors: [RGBAColor?]
     /// Piece boundaries in the asset's pixels: [0, left, width − right, width].
     let columns: [Int]
     let rows: [Int]
@@ -107,6 +112,18 @@ final class SlicedAsset: @unchecked Sendable {
         }
         self.pieces = pieces
         uniformPieces = try pieces.map { try Self.uniformPixel(of: $0) }
+        opaqueUniformColors = uniformPieces.map { $0.flatMap(Self.opaqueColor(of:)) }
+    }
+
+    /// The colour of a 1×1 surface's pixel when it is opaque. Exact: Cairo keeps a colour
+    /// channel c / 255 as c × 257 in 16 bits and writes back its top 8 bits, c.
+    private static func opaqueColor(of pixel: CairoSurface) -> RGBAColor? {
+        cairo_surface_flush(pixel.pointer)
+        guard let data = cairo_image_surface_get_data(pixel.pointer) else { return nil }
+        let argb = UnsafeRawPointer(data).load(as: UInt32.self)
+        guard argb >> 24 == 0xFF else { return nil }
+        func channel(_ shift: UInt32) -> Double { Double((argb >> shift) & 0xFF) / 255 }
+        return RGBAColor(red: channel(16), green: channel(8), blue: channel(0))
     }
 
     /// A 1×1 surface of the piece's one pixel value, or nil when its pixels differ.

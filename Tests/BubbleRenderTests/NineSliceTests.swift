@@ -120,14 +120,16 @@ import Testing
         #expect(banded.slicedAssets[0].uniformPieces.map { $0 != nil } == [true, true, true, false, false, false, true, true, true])
     }
 
-    /// A piece of one colour is filled from its single pixel: exactly what stretching the
-    /// whole piece with Cairo's filter gives, translucent colour and fractional sizes included.
-    @Test(arguments: [2, 3])
-    func aPieceOfOneColourFillsAsStretchingItWould(scale: Int) throws {
-        let image = try Self.flatBubble(Self.translucentBlue)
+    /// A piece of one colour is filled from its single pixel (a translucent one) or as a colour
+    /// (an opaque one): exactly what stretching the whole piece with Cairo's filter gives, at
+    /// fractional sizes too.
+    @Test(arguments: [2, 3], [true, false])
+    func aPieceOfOneColourFillsAsStretchingItWould(scale: Int, opaque: Bool) throws {
+        let image = try Self.flatBubble(opaque ? Self.blue : Self.translucentBlue)
         let asset = image.slicedAssets[image.assetIndex(forScale: Double(scale))]
         let middle = try #require(asset.uniformPieces[4])
         #expect(middle.pixelWidth == 1 && middle.pixelHeight == 1)
+        #expect((asset.opaqueUniformColors[4] != nil) == opaque)
         let rect = CGRect(x: 3.3, y: 2.7, width: 57.35, height: 33.6)
         let fast = try TestSupport.render(width: 70, height: 40, scale: scale) { try $0.drawNineSlice(image, in: rect) }
         let sampled = try TestSupport.render(width: 70, height: 40, scale: scale) { context in
@@ -146,7 +148,7 @@ import Testing
         // Inside the middle piece at both scales.
         let region = (45..<95).flatMap { x in (42..<52).map { (x, $0) } }
         #expect(region.allSatisfy { fast[$0.0, $0.1] == sampled[$0.0, $0.1] })
-        #expect(fast[60, 60].alpha == 128, "a translucent middle")
+        #expect(fast[60, 60].alpha == (opaque ? 255 : 128))
     }
 
     @Test func tileModeRepeatsTheMiddleAtNaturalSize() throws {
