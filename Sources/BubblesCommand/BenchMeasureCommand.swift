@@ -150,8 +150,8 @@ struct BenchMeasureCommand {
         guard agreeing * 100 >= messages.count * 99 else {
             throw CommandError("""
                 pango_measure broke \(messages.count - agreeing) of \(messages.count) messages into other line counts than ours: \
-                it is not using the bench's five fonts (FONTCONFIG_FILE=\(fontconfigFile): missing, or its fontdir/ not made by \
-                the bench's fonts.sh), so its time would not compare
+                it is not using the engine's fonts (FONTCONFIG_FILE=\(fontconfigFile) is missing or names other fonts than \
+                Fonts/fonts.conf or the bench's fonts.sh), so its time would not compare
                 """)
         }
         return agreeing
