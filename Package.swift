@@ -62,14 +62,16 @@ let package = Package(
         /// The snapshot assertion shared by the test targets (they cannot import each other).
         /// Not a product: only tests use it.
         .target(name: "BubbleSnapshotTesting", dependencies: ["BubbleRender", "BubbleTheme"], path: "Tests/Support/BubbleSnapshotTesting"),
+        /// A seeded generator for the tests' random inputs, shared the same way.
+        .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
 
-        .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode"]),
+        .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode", "SeededRandom"]),
         .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText", "BubbleSnapshotTesting"], exclude: ["Goldens"]),
-        .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubblesCommand"], exclude: ["Fixtures"]),
+        .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubblesCommand", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "BubbleModelTests", dependencies: ["BubbleModel", "BubbleArchive"]),
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleModel", "BubbleText"]),
         .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubbleTheme", "ChatBubbles", "BubblesCommand", "BubbleSnapshotTesting",
-                                                          "CGIF", "CWebP"],
+                                                          "CGIF", "CWebP", "SeededRandom"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand", "bubbles"]),
         .testTarget(name: "ChatBubblesTests", dependencies: ["ChatBubbles", "chatbubbles-example"]),

@@ -1,5 +1,6 @@
 import BubbleArchive
 import Foundation
+import SeededRandom
 import Testing
 
 /// Damage nobody wrote a test for: the main fixture with bytes changed at random (from fixed
@@ -7,20 +8,13 @@ import Testing
 /// or throws one `ArchiveError` naming the file, quickly, and leaves the directory as it was.
 /// The targeted cases are in `ArchiveHostileFileTests`; this is their net.
 struct ArchiveMutationTests {
-    /// SplitMix64: a fixed, portable sequence for a seed (the standard library's generator is
-    /// seeded at random).
+    /// Damage drawn from a seeded generator.
     struct Mutator {
-        var state: UInt64
+        var random: SplitMix64
 
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        init(seed: Int) { random = SplitMix64(seed: UInt64(seed)) }
 
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
+        mutating func below(_ bound: Int) -> Int { Int(random.next() % UInt64(max(bound, 1))) }
 
         /// One of four kinds of damage: bytes overwritten here and there, a run of zeros, the
         /// file cut short, or a page replaced by another page with a few bytes changed.
@@ -54,7 +48,7 @@ struct ArchiveMutationTests {
         let original = try Data(contentsOf: URL(fileURLWithPath: try ArchiveFixture.main(in: source)))
         var outcomes = (read: 0, refused: 0)
         for seed in batch * 40..<(batch + 1) * 40 {
-            var mutator = Mutator(state: UInt64(seed))
+            var mutator = Mutator(seed: seed)
             var bytes = original
             let damage = mutator.damage(&bytes)
             let directory = try ScratchDirectory()

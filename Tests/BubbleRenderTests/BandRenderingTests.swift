@@ -3,6 +3,7 @@ import BubbleLayout
 import BubbleTheme
 import ChatBubbles
 import Foundation
+import SeededRandom
 import Testing
 
 /// Raster output drawn in bands: bands end between rows (each row drawn once), every worker
@@ -81,7 +82,7 @@ import Testing
     @Test(arguments: [true, false])
     func incompressibleBandsJoinIntoOneValidStream(opaque: Bool) throws {
         // Noise defeats deflate (stored blocks); one reused encoder, sync-flushed bands, one stream.
-        var generator = SplitMix(seed: opaque ? 1 : 2)
+        var generator = SplitMix64(seed: opaque ? 1 : 2)
         let height = 300, width = 97
         var bands: [PNGWriter.Band] = []
         var expected: [UInt8] = []
@@ -107,18 +108,6 @@ import Testing
     }
 }
 
-/// A small deterministic generator for test noise.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// `render --pages` as files: pages cut between rows, each screen-sized, none blank.
 @Suite struct PageFilesTests {

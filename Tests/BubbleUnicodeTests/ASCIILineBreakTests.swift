@@ -1,4 +1,5 @@
 @testable import BubbleUnicode
+import SeededRandom
 import Testing
 
 /// The ASCII path must answer exactly as ICU does, offsets and hard breaks alike.
@@ -90,15 +91,3 @@ import Testing
     }
 }
 
-/// A small deterministic generator (SplitMix64), so the random texts are the same everywhere.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
