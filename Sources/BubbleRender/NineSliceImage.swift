@@ -111,23 +111,21 @@ final class SlicedAsset: @unchecked Sendable {
             }
         }
         self.pieces = pieces
-        uniformPieces = try pieces.map { try Self.uniformPixel(of: $0) }
-        opaqueUniformColors = uniformPieces.map { $0.flatMap(Self.opaqueColor(of:)) }
+        let uniformValues = pieces.map(Self.uniformValue(of:))
+        uniformPieces = try uniformValues.map { try $0.flatMap(Self.onePixelSurface) }
+        opaqueUniformColors = uniformValues.map { $0.flatMap(Self.opaqueColor) }
     }
 
-    /// The colour of a 1×1 surface's pixel when it is opaque. Exact: Cairo keeps a colour
+    /// The colour of a premultiplied ARGB32 pixel when it is opaque. Exact: Cairo keeps a colour
     /// channel c / 255 as c × 257 in 16 bits and writes back its top 8 bits, c.
-    private static func opaqueColor(of pixel: CairoSurface) -> RGBAColor? {
-        cairo_surface_flush(pixel.pointer)
-        guard let data = cairo_image_surface_get_data(pixel.pointer) else { return nil }
-        let argb = UnsafeRawPointer(data).load(as: UInt32.self)
+    private static func opaqueColor(_ argb: UInt32) -> RGBAColor? {
         guard argb >> 24 == 0xFF else { return nil }
         func channel(_ shift: UInt32) -> Double { Double((argb >> shift) & 0xFF) / 255 }
         return RGBAColor(red: channel(16), green: channel(8), blue: channel(0))
     }
 
-    /// A 1×1 surface of the piece's one pixel value, or nil when its pixels differ.
-    private static func uniformPixel(of piece: CairoSurface) throws -> CairoSurface? {
+    /// The piece's one pixel value, or nil when its pixels differ.
+    private static func uniformValue(of piece: CairoSurface) -> UInt32? {
         cairo_surface_flush(piece.pointer)
         guard let data = cairo_image_surface_get_data(piece.pointer) else { return nil }
         let (width, height, stride) = (piece.pixelWidth, piece.pixelHeight, piece.stride)
@@ -136,10 +134,15 @@ final class SlicedAsset: @unchecked Sendable {
             let pixels = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<width where pixels[x] != first { return nil }
         }
+        return first
+    }
+
+    /// A 1×1 surface of one pixel value (nil if Cairo gives no pixel memory).
+    private static func onePixelSurface(_ value: UInt32) throws -> CairoSurface? {
         let pixel = try CairoSurface.image(pixelWidth: 1, pixelHeight: 1)
         cairo_surface_flush(pixel.pointer)
         guard let target = cairo_image_surface_get_data(pixel.pointer) else { return nil }
-        UnsafeMutableRawPointer(target).storeBytes(of: first, as: UInt32.self)
+        UnsafeMutableRawPointer(target).storeBytes(of: value, as: UInt32.self)
         cairo_surface_mark_dirty(pixel.pointer)
         return pixel
     }
