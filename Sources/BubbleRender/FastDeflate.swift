@@ -17,7 +17,7 @@ final class FastDeflate {
 
     /// The most bytes `deflate` can write for `count` input bytes: a literal costs at most 15
     /// bits, a match of 3 or more bytes at most 48, the block header under 400 bytes, and the
-    /// bit writer stores 4 bytes at a time.
+    /// bit writer stores 8 bytes at a time.
     static func bound(_ count: Int) -> Int { count * 2 + 1_024 }
 
     /// Deflates `input` as one dynamic-Huffman block into `output` (at least `bound` bytes)
@@ -144,21 +144,25 @@ final class FastDeflate {
     private static func emit(_ input: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<UInt32>,
                              codes: DeflateCodes.Table, _ writer: inout BitWriter) {
         guard let bytes = input.baseAddress else { return }
+        // A local copy: through `inout` the compiler cannot tell the output's stores from the
+        // writer's own fields, so it would store and reload the bit buffer around every code.
+        var local = writer
+        defer { writer = local }
         codes.literals.withUnsafeBufferPointer { literals in
             var index = 0
             for token in tokens {
                 if token & 0x8000_0000 == 0 {
                     for offset in index..<index + Int(token) {
                         let code = literals[Int(bytes[offset])]
-                        writer.put(code.bits, code.count)
+                        local.put(code.bits, code.count)
                     }
                     index += Int(token)
                 } else {
                     let length = Int(token >> 16 & 0x1FF), distance = Int(token & 0x7FFF) + 1
                     let lengthCode = codes.match[length]
-                    writer.put(lengthCode.bits, lengthCode.count)
+                    local.put(lengthCode.bits, lengthCode.count)
                     let distanceCode = codes.distance(distance)
-                    writer.put(distanceCode.bits, distanceCode.count)
+                    local.put(distanceCode.bits, distanceCode.count)
                     index += length
                 }
             }
