@@ -1,4 +1,5 @@
 import CZlib
+import CDeflate
 import Foundation
 
 /// Where a PNG's bytes go as they are made: a file being written (`OutputFile.Stream`) or
@@ -113,8 +114,10 @@ final class PNGStream: @unchecked Sendable {
     /// Length, type, body and CRC, with no copy of the body.
     private func writeChunk(_ type: String, _ body: [UInt8]) throws {
         let typeBytes = Array(type.utf8)
-        var crc = crc32(0, typeBytes, uInt(typeBytes.count))
-        crc = body.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
+        // libdeflate's CRC-32 (the same number as zlib's) folds with carry-less multiplies:
+        // zlib 1.2.13's table code took 0.9% of a 200-message render on 8 MB of IDAT bodies.
+        var crc = typeBytes.withUnsafeBufferPointer { libdeflate_crc32(0, $0.baseAddress, $0.count) }
+        crc = body.withUnsafeBufferPointer { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
         var header = Data()
         header.appendBigEndian(UInt32(body.count))
         header.append(contentsOf: typeBytes)
