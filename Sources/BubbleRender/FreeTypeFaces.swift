@@ -52,9 +52,10 @@ public struct FreeTypeError: Error, Equatable, CustomStringConvertible {
 /// each made from its own `FT_Library` and `FT_Face`.
 ///
 /// Shared by the threads that draw one image's bands or pages, so that each glyph (above all
-/// each colour emoji, a PNG to decode and scale) is loaded and rasterised once per image,
-/// not once per thread: Cairo caches glyphs per scaled font, and one face gives one scaled
-/// font per size. Cairo locks a face's `FT_Face` (its unscaled font's mutex) around every
+/// each colour emoji, a PNG to decode and scale) is loaded and rasterised once per image and
+/// size, not once per thread: Cairo caches glyphs per scaled font, and one face gives one
+/// scaled font per size. (Cairo's first draw of an emoji at a size still has FreeType decode
+/// its PNG three times.) Cairo locks a face's `FT_Face` (its unscaled font's mutex) around every
 /// use, and nothing else touches these FreeType objects after they are made: they are never
 /// shared with HarfBuzz, which measures with its own `hb_ot` functions, so Cairo may resize
 /// them freely. The table of faces is behind a lock.
