@@ -65,6 +65,9 @@ final class FastDeflate {
         var tokenCount = 0
         var literalRun = 0
         var index = 0
+        // Read once: a static table's every access checks that it was initialised (`swift_once`,
+        // 0.8% of a 200-message render's samples when read per match).
+        let lengthSymbols = DeflateCodes.lengthSymbols
         literalCounts.withUnsafeMutableBufferPointer { literals in
             distanceCounts.withUnsafeMutableBufferPointer { distances in
                 func literal(_ byte: UInt8) {
@@ -75,7 +78,7 @@ final class FastDeflate {
                     if literalRun > 0 { tokens[tokenCount] = UInt32(literalRun); tokenCount += 1; literalRun = 0 }
                     tokens[tokenCount] = 0x8000_0000 | UInt32(length) << 16 | UInt32(distance - 1)
                     tokenCount += 1
-                    literals[Int(DeflateCodes.lengthSymbols[length].symbol)] &+= 1
+                    literals[Int(lengthSymbols[length].symbol)] &+= 1
                     distances[Int(DeflateCodes.distanceSymbol(distance).symbol)] &+= 1
                 }
                 while index < count {
