@@ -158,6 +158,9 @@ public final class CairoContext {
             cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
             paint()
         }
+        // Cairo takes an alpha under 256/65535 for clear, and painting clear makes the surface
+        // clear again; a little margin keeps the flag on the safe side.
+        surface.isKnownPainted = color.alpha >= 0.01
     }
 
     // MARK: Groups and masks

@@ -21,6 +21,9 @@ final class CairoSurface {
     private var finished = false
     /// The text lines drawn so far (SVG surfaces only), written into the document at its end.
     var searchableText: [SearchableTextLine] = []
+    /// Whether Cairo is known to no longer count the surface as clear (a colour was painted
+    /// over all of it), which decides how it composites colour glyphs (see `ColourGlyphImages`).
+    var isKnownPainted = false
 
     private init(adopting pointer: OpaquePointer, kind: Kind, sink: ByteSink?, operation: String) throws {
         let status = cairo_surface_status(pointer)

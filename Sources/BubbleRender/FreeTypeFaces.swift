@@ -51,11 +51,11 @@ public struct FreeTypeError: Error, Equatable, CustomStringConvertible {
 /// The cairo font faces a renderer draws text with, one per (file, face index, colour) and
 /// each made from its own `FT_Library` and `FT_Face`.
 ///
-/// Shared by the threads that draw one image's bands or pages, so that each glyph (above all
-/// each colour emoji, a PNG to decode and scale) is loaded and rasterised once per image and
-/// size, not once per thread: Cairo caches glyphs per scaled font, and one face gives one
-/// scaled font per size. (Cairo's first draw of an emoji at a size still has FreeType decode
-/// its PNG three times.) Cairo locks a face's `FT_Face` (its unscaled font's mutex) around every
+/// Shared by the threads that draw one image's bands or pages, so that each glyph is loaded
+/// and rasterised once per image and size, not once per thread: Cairo caches glyphs per scaled
+/// font, and one face gives one scaled font per size. Colour glyphs (emoji, each a PNG to
+/// decode and scale) drawn into pixels bypass Cairo's font backend, which decoded each three
+/// times: `colourGlyphs` makes each image once, with the same bytes. Cairo locks a face's `FT_Face` (its unscaled font's mutex) around every
 /// use, and nothing else touches these FreeType objects after they are made: they are never
 /// shared with HarfBuzz, which measures with its own `hb_ot` functions, so Cairo may resize
 /// them freely. The table of faces is behind a lock.
@@ -68,6 +68,8 @@ public final class FreeTypeFaces: @unchecked Sendable {
 
     private let lock = NSLock()
     private var faces: [Key: CairoFontFace] = [:]
+    /// Colour glyphs' images for pixels, each made once (see `ColourGlyphImages`).
+    let colourGlyphs = ColourGlyphImages()
     /// Unhinted outlines, grey antialiasing, unrounded metrics: the positions come from the
     /// unhinted layout, so the glyph images must be unhinted too, and fixed options keep pixels
     /// the same on every setup.

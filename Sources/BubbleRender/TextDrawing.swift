@@ -50,6 +50,11 @@ public enum TextDrawing {
                     for glyph in positioned {
                         glyphs.append(cairo_glyph_t(index: UInt(glyph.id), x: lineX + glyph.x, y: baseline + glyph.y))
                     }
+                    if run.font.isColor, !keepsText,
+                       try faces.colourGlyphs.draw(glyphs, font: run.font, size: fontSize(of: run), in: context) {
+                        drawDecorations(of: run, lineX: lineX, baseline: baseline, in: context)
+                        continue
+                    }
                     withExtendedLifetime(face) {
                         cairo_set_font_face(cr, face.pointer)
                         cairo_set_font_size(cr, fontSize(of: run))
