@@ -7,10 +7,11 @@ extension ColourGlyphImages {
     /// run itself: outside a plain image surface (PDF, SVG, a group), with an operator other
     /// than OVER, under a turned or mirrored transform, when a glyph has no colour bitmap, or
     /// when two glyphs' images overlap on a surface that may still be clear. (Cairo paints each
-    /// colour glyph OVER the target, except into a surface it still counts as clear, where it
-    /// copies each glyph's whole rectangle, so a later glyph erases an earlier one where they
-    /// overlap. That count is Cairo's private state; `CairoContext.fillAll` notes when a
-    /// surface is surely no longer clear.)
+    /// colour glyph OVER the target; into a fresh surface, though, a later glyph was measured to
+    /// replace an earlier one across its whole rectangle, as if Cairo copied glyphs while it
+    /// still counts the surface as clear, a state it keeps to itself. `CairoContext.fillAll`
+    /// notes when a surface is surely no longer clear; every band, page and screen is painted
+    /// with the theme's background first.)
     func draw(_ glyphs: [cairo_glyph_t], font: OpenTypeFont, size: Double, in context: CairoContext) throws -> Bool {
         let cr = context.pointer
         guard context.isRaster, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER,

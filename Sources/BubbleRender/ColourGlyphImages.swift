@@ -161,7 +161,11 @@ final class ColourGlyphImages: @unchecked Sendable {
         var toOriginal = toTransformed
         try CairoError.check(cairo_matrix_invert(&toOriginal), "invert a colour glyph's shape")
         let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(xMax - xMin), Int32(yMax - yMin))!
-        try CairoError.check(cairo_surface_status(image), "make a scaled colour glyph surface")
+        let created = cairo_surface_status(image)
+        guard created == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(image)
+            throw CairoError("make a scaled colour glyph surface", status: created)
+        }
         let cr = cairo_create(image)!
         defer { cairo_destroy(cr) }
         let pattern = cairo_pattern_create_for_surface(strike)!

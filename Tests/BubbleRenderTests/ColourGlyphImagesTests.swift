@@ -16,15 +16,14 @@ import Testing
 
     /// The run's glyphs drawn on a fresh surface (painted first when `background` is given),
     /// through the images where they can be or through Cairo only, with the glyphs shifted by
-    /// `offset` points and the context scaled and turned.
-    static func pixels(_ run: GlyphRun, size: Double, scale: Double, offset: (x: Double, y: Double), turn: Double = 0,
+    /// `offset` points and the context scaled.
+    static func pixels(_ run: GlyphRun, size: Double, scale: Double, offset: (x: Double, y: Double),
                        background: RGBAColor? = nil, throughImages: Bool,
                        faces: FreeTypeFaces) throws -> (bytes: [UInt8], drewImages: Bool) {
         let surface = try CairoSurface.image(pixelWidth: Int(size * 8 * scale), pixelHeight: Int(size * 3 * scale))
         let context = try CairoContext(surface: surface)
         if let background { context.fillAll(with: background) }
         context.scale(scale)
-        context.rotate(by: turn)
         let glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.x + offset.x + size, y: $0.y + offset.y + size * 1.5) }
         // As `TextDrawing` does: Cairo draws what the images do not.
         let drewImages = try throughImages && faces.colourGlyphs.draw(glyphs, font: run.font, size: size, in: context)
