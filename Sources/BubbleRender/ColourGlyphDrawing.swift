@@ -52,7 +52,6 @@ extension ColourGlyphImages {
             cairo_identity_matrix(cr)
             for glyph in placed { try paint(glyph.image, x: glyph.left, y: glyph.top, cr) }
         }
-        try context.check("draw \(glyphs.count) colour glyphs of \(font.path)")
         return true
     }
 

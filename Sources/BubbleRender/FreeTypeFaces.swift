@@ -55,10 +55,11 @@ public struct FreeTypeError: Error, Equatable, CustomStringConvertible {
 /// and rasterised once per image and size, not once per thread: Cairo caches glyphs per scaled
 /// font, and one face gives one scaled font per size. Colour glyphs (emoji, each a PNG to
 /// decode and scale) drawn into pixels bypass Cairo's font backend, which decoded each three
-/// times: `colourGlyphs` makes each image once, with the same bytes. Cairo locks a face's `FT_Face` (its unscaled font's mutex) around every
-/// use, and nothing else touches these FreeType objects after they are made: they are never
-/// shared with HarfBuzz, which measures with its own `hb_ot` functions, so Cairo may resize
-/// them freely. The table of faces is behind a lock.
+/// times: `colourGlyphs` makes each image once, with the same bytes. Cairo locks a face's
+/// `FT_Face` (its unscaled font's mutex) around every use, and nothing else touches these
+/// FreeType objects after they are made: they are never shared with HarfBuzz, which measures
+/// with its own `hb_ot` functions, so Cairo may resize them freely. The table of faces is
+/// behind a lock.
 public final class FreeTypeFaces: @unchecked Sendable {
     struct Key: Hashable {
         var path: String

@@ -1,5 +1,5 @@
-import CZlib
 import CDeflate
+import CZlib
 import Foundation
 
 /// Where a PNG's bytes go as they are made: a file being written (`OutputFile.Stream`) or

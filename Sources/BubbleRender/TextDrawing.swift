@@ -50,20 +50,20 @@ public enum TextDrawing {
                     for glyph in positioned {
                         glyphs.append(cairo_glyph_t(index: UInt(glyph.id), x: lineX + glyph.x, y: baseline + glyph.y))
                     }
-                    if run.font.isColor, !keepsText,
-                       try faces.colourGlyphs.draw(glyphs, font: run.font, size: fontSize(of: run), in: context) {
-                        drawDecorations(of: run, lineX: lineX, baseline: baseline, in: context)
-                        continue
-                    }
-                    withExtendedLifetime(face) {
-                        cairo_set_font_face(cr, face.pointer)
-                        cairo_set_font_size(cr, fontSize(of: run))
-                        if keepsText, let utf8, !run.font.isColor {
-                            let map = TextClusterMap(glyphClusters: positioned.map(\.cluster), range: run.range,
-                                                     rightToLeft: run.direction == .rightToLeft, text: utf8)
-                            show(glyphs, text: utf8, map: map, in: cr)
-                        } else {
-                            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+                    // Emoji into pixels from images made once (see `ColourGlyphImages`), else Cairo.
+                    let drewImages = try run.font.isColor && !keepsText
+                        && faces.colourGlyphs.draw(glyphs, font: run.font, size: fontSize(of: run), in: context)
+                    if !drewImages {
+                        withExtendedLifetime(face) {
+                            cairo_set_font_face(cr, face.pointer)
+                            cairo_set_font_size(cr, fontSize(of: run))
+                            if keepsText, let utf8, !run.font.isColor {
+                                let map = TextClusterMap(glyphClusters: positioned.map(\.cluster), range: run.range,
+                                                         rightToLeft: run.direction == .rightToLeft, text: utf8)
+                                show(glyphs, text: utf8, map: map, in: cr)
+                            } else {
+                                cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+                            }
                         }
                     }
                     try context.check("draw \(glyphs.count) glyphs of \(run.font.path)")
