@@ -104,6 +104,35 @@ import Testing
         #expect(throws: OutputFile.WriteError.self) { try Data("more".utf8).withUnsafeBytes { try stream.write($0) } }
     }
 
+    /// Every 2 MB written into a temporary file, an fdatasync runs beside the writer (none
+    /// overlapping); commit and discard wait for it before closing the descriptor.
+    @Test func bigFilesAreSyncedWhileWrittenAndCommitOrDiscardWaitsForTheSync() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let path = directory + "/out.png"
+        try OutputFile.write(Data("old".utf8), to: path)
+        let pieces = (0..<12).map { Data(repeating: UInt8($0), count: 700_000) }
+
+        let dropped = try OutputFile.Stream(path: path)
+        for piece in pieces { try piece.withUnsafeBytes { try dropped.write($0) } }
+        #expect(dropped.backgroundSyncs >= 1)
+        dropped.discard()
+        #expect(FileManager.default.contents(atPath: path) == Data("old".utf8))
+        #expect(TestSupport.contents(of: directory) == ["out.png"])
+
+        let stream = try OutputFile.Stream(path: path)
+        for piece in pieces { try piece.withUnsafeBytes { try stream.write($0) } }
+        // 8.4 MB: a sync can start only when the previous one has ended, at most one per 2 MB.
+        #expect((1...4).contains(stream.backgroundSyncs))
+        try stream.commit()
+        #expect(FileManager.default.contents(atPath: path) == pieces.reduce(Data(), +))
+        #expect(TestSupport.contents(of: directory) == ["out.png"])
+
+        let small = try OutputFile.Stream(path: directory + "/small")
+        try Data(repeating: 1, count: 100_000).withUnsafeBytes { try small.write($0) }
+        try small.commit()
+        #expect(small.backgroundSyncs == 0)
+    }
+
     @Test func aStreamDroppedUncommittedLeavesTheOldFile() throws {
         let directory = try TestSupport.temporaryDirectory()
         let path = directory + "/out.png"
