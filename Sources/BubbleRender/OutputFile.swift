@@ -47,7 +47,6 @@ public enum OutputFile {
         /// The background syncs of a temporary file (see `write`): at most one runs at a time,
         /// and `commit` and `discard` wait for it before the descriptor is closed.
         private let syncs = DispatchGroup()
-        private let syncQueue = DispatchQueue(label: "ChatBubbles.OutputFile.sync")
         private let syncFailure = SyncFailure()
         /// Bytes covered by the background syncs started so far, and how many were started.
         private var synced: Int64 = 0
@@ -114,7 +113,7 @@ public enum OutputFile {
                 backgroundSyncs += 1
                 let descriptor = self.descriptor, failure = syncFailure
                 syncs.enter()
-                syncQueue.async { [syncs] in
+                OutputFile.syncQueue.async { [syncs] in
                     // An error is kept for `commit`: Linux reports a writeback error to one sync
                     // of an open file only, so the final fsync alone would not see it.
                     if fdatasync(descriptor) != 0 { failure.code = errno }
@@ -177,6 +176,9 @@ public enum OutputFile {
             }
         }
     }
+
+    /// Where every stream's background syncs run, one at a time.
+    private static let syncQueue = DispatchQueue(label: "ChatBubbles.OutputFile.sync")
 
     /// The errno of a failed background sync, kept for `commit`.
     private final class SyncFailure: @unchecked Sendable {
