@@ -164,7 +164,10 @@ struct BenchMeasureCommand {
     private static func runPango(binary: String, corpus: String) throws -> (rate: Double, lines: [String: Int]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-pango-\(getpid()).jsonl")
+        // A name of its own per run, not per process: two runs at once in one process (the
+        // tests' parallel cases) shared one file and read each other's line counts.
+        let output = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bubbles-pango-\(getpid())-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: output) }
         process.arguments = ["--corpus", corpus, "--out", output.path, "--repeat", "3", "--no-ink"]
         process.environment = pangoEnvironment(binary: binary)
