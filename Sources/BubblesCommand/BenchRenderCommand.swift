@@ -86,7 +86,7 @@ struct BenchRenderCommand {
     /// counts the write. Returns the file's size.
     private static func writeAndRemove(_ write: (String) throws -> Int) throws -> Int {
         let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bubbles-bench-\(ProcessInfo.processInfo.processIdentifier).png").path
+            .appendingPathComponent("bubbles-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             return try write(path)
