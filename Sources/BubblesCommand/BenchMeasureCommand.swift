@@ -164,10 +164,7 @@ struct BenchMeasureCommand {
     private static func runPango(binary: String, corpus: String) throws -> (rate: Double, lines: [String: Int]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        // A name of its own per run, not per process: two runs at once in one process (the
-        // tests' parallel cases) shared one file and read each other's line counts.
-        let output = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bubbles-pango-\(getpid())-\(UUID().uuidString).jsonl")
+        let output = URL(fileURLWithPath: ScratchPath.unique("bubbles-pango", extension: "jsonl"))
         defer { try? FileManager.default.removeItem(at: output) }
         process.arguments = ["--corpus", corpus, "--out", output.path, "--repeat", "3", "--no-ink"]
         process.environment = pangoEnvironment(binary: binary)

@@ -85,8 +85,7 @@ struct BenchRenderCommand {
     /// Writes the PNG as `render` does (streamed, atomically) and removes it: the bench
     /// counts the write. Returns the file's size.
     private static func writeAndRemove(_ write: (String) throws -> Int) throws -> Int {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bubbles-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).png").path
+        let path = ScratchPath.unique("bubbles-bench", extension: "png")
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             return try write(path)

@@ -23,7 +23,7 @@ struct BenchScaleCommand {
             return count
         }
         guard !sizes.isEmpty else { throw CommandError.usage("--counts names no length") }
-        let folder = parsed[Self.keep].map(io.resolve) ?? NSTemporaryDirectory() + "bubbles-scale-\(getpid())-\(UUID().uuidString)"
+        let folder = parsed[Self.keep].map(io.resolve) ?? ScratchPath.unique("bubbles-scale")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { if parsed[Self.keep] == nil { try? FileManager.default.removeItem(atPath: folder) } }
         let executable = parsed[Self.executable].map(io.resolve)
