@@ -58,7 +58,8 @@ struct ShapeKey {
 
 /// Shaping results shared by every layout of one engine, across threads. Sharded so that
 /// parallel layouts rarely wait on one lock; each shard is emptied when it grows past its
-/// bound, which never changes a result, only what is shaped again.
+/// bounds (entries, and glyphs plus stored text units), which never changes a result, only
+/// what is shaped again.
 ///
 /// Each shard is one flat open-addressing table: a lookup reads its slot (hash, key fields and,
 /// for texts of up to 16 UTF-16 units, the text itself, inline) from one contiguous array, so a
@@ -105,6 +106,9 @@ final class ShapeCache: Sendable {
                       flags: key.flags, script: key.script, inline: inline, text: short ? nil : Array(key.text), value: value)
         }
 
+        /// What its arrays weigh: glyphs, and the text when it is not inline.
+        var units: Int { value.glyphs.count + (text?.count ?? 0) }
+
         func matches(_ key: ShapeKey, hash: Int) -> Bool {
             guard self.hash == hash, font == key.font, flags == key.flags, script == key.script, before == key.before,
                   after == key.after, Int(count) == key.text.count else { return false }
@@ -115,24 +119,46 @@ final class ShapeCache: Sendable {
         }
     }
 
-    /// One shard's table (a power of two long, at most half full) and how many entries it holds
-    /// since it was last emptied. Each shard is its own lock: the array of shards is never
-    /// mutated after init, so no thread touches storage another thread writes without its lock.
+    /// One shard: its current table (a power of two long, at most half full), how much that
+    /// holds, and the table of the generation before. When the current table reaches a bound
+    /// it becomes the previous one and a new one starts; an entry found in the previous table
+    /// is moved back into the current one. So words in use survive every roll (a whole shard
+    /// emptied at once had to shape "the" and "，" again each time), and a shard holds at most
+    /// two generations. Each shard is its own lock: the array of shards is never mutated after
+    /// init, so no thread touches storage another thread writes without its lock.
     private struct Shard: Sendable {
         var slots = [Entry](repeating: .empty, count: ShapeCache.initialSlots)
         var count = 0
+        /// Glyphs and out-of-line text units of the current table's entries: what their arrays weigh.
+        var units = 0
+        var previous: [Entry] = []
 
-        func find(_ key: ShapeKey, hash: Int) -> ShapedSegment? {
+        mutating func find(_ key: ShapeKey, hash: Int, bounds: Bounds) -> ShapedSegment? {
+            if let index = Self.index(of: key, hash: hash, in: slots) { return slots[index].value }
+            guard !previous.isEmpty, let index = Self.index(of: key, hash: hash, in: previous) else { return nil }
+            let entry = previous[index]
+            add(entry, bounds: bounds)
+            return entry.value
+        }
+
+        private static func index(of key: ShapeKey, hash: Int, in slots: [Entry]) -> Int? {
             let mask = slots.count - 1
             var index = (hash >> 4) & mask
             while slots[index].hash != 0 {
-                if slots[index].matches(key, hash: hash) { return slots[index].value }
+                if slots[index].matches(key, hash: hash) { return index }
                 index = (index + 1) & mask
             }
             return nil
         }
 
-        mutating func insert(_ entry: Entry) {
+        mutating func add(_ entry: Entry, bounds: Bounds) {
+            let weight = entry.units
+            if count >= bounds.entries || units + weight > bounds.units {
+                previous = slots
+                slots = [Entry](repeating: .empty, count: ShapeCache.initialSlots)
+                count = 0
+                units = 0
+            }
             if (count + 1) * 2 > slots.count {
                 let old = slots
                 slots = [Entry](repeating: .empty, count: old.count * 2)
@@ -140,6 +166,7 @@ final class ShapeCache: Sendable {
             }
             place(entry)
             count += 1
+            units += weight
         }
 
         private mutating func place(_ entry: Entry) {
@@ -149,35 +176,46 @@ final class ShapeCache: Sendable {
             slots[index] = entry
         }
     }
+
+    /// A generation's bounds: entries, and glyphs plus out-of-line text units.
+    struct Bounds: Sendable {
+        let entries: Int
+        let units: Int
+    }
+
     private static let initialSlots = 256
     private let shards: [Locked<Shard>]
-    private let entriesPerShard: Int
+    private let bounds: Bounds
 
-    /// 16 × 2,048 entries: a chat's working vocabulary (the 20,000-message bench corpus needs
-    /// 12,800), and a bound that keeps the cache (with
-    /// its glyph arrays) near 12 MB, within `measure`'s 50 MB whatever the input (all-distinct
-    /// words: 62 MB peak with 4,096, 154 MB with the old 20,000 per shard).
-    init(shardCount: Int = 16, entriesPerShard: Int = 2_048) {
+    /// 16 shards × 2 generations × 1,024 entries: a chat's working vocabulary (the bench corpus
+    /// ten times needs 10,900), and all-distinct words stay within `measure`'s 50 MB (62 MB peak
+    /// with 4,096 per shard, 154 MB with the old 20,000). Entries alone did not bound the bytes:
+    /// a Chinese or Japanese sentence without spaces is one entry of 70 glyphs or more (24
+    /// bytes each), and 20,000 distinct messages of the bench's kinds took `measure` to 54 MB.
+    /// So a generation also holds at most 8,192 glyphs and text units (the whole cache about
+    /// 6 MB of arrays).
+    init(shardCount: Int = 16, entriesPerGeneration: Int = 1_024, unitsPerGeneration: Int = 8_192) {
         shards = (0..<shardCount).map { _ in Locked(Shard()) }
-        self.entriesPerShard = entriesPerShard
+        bounds = Bounds(entries: entriesPerGeneration, units: unitsPerGeneration)
     }
 
     func value(for key: ShapeKey) -> ShapedSegment? {
         if key.text.isEmpty { return nil }
         let hash = Self.storedHash(key)
-        return shards[shard(key)].withLock { $0.find(key, hash: hash) }
+        let bounds = bounds
+        return shards[shard(key)].withLock { $0.find(key, hash: hash, bounds: bounds) }
     }
 
     func store(_ value: ShapedSegment, for key: ShapeKey) {
         if key.text.isEmpty { return }
         let entry = Entry(key: key, hash: Self.storedHash(key), value: value)
-        let limit = entriesPerShard
-        shards[shard(key)].withLock { shard in
-            if shard.count >= limit { shard = Shard() }
-            shard.insert(entry)
-        }
+        // A text longer than a generation's whole budget (a long word) would only roll it.
+        if entry.units > bounds.units { return }
+        let bounds = bounds
+        shards[shard(key)].withLock { $0.add(entry, bounds: bounds) }
     }
 
+    /// Entries of the current generations (what a lookup finds without a move).
     var count: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.count } } }
 
     private func shard(_ key: ShapeKey) -> Int {
