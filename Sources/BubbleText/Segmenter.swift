@@ -162,6 +162,8 @@ struct Segmenter {
         var word = range.lowerBound..<range.lowerBound
         var wordGlyphs: [ShapedGlyph] = []
         var cursor = 0
+        // The inert characters of the last font and script asked for (one lock per change).
+        var inert: (font: UInt8, script: UInt32, table: InertCharacters?)?
         for cutIndex in cuts.indices {
             let cut = cuts[cutIndex]
             guard cut > start && cut <= range.upperBound else { continue }
@@ -187,13 +189,37 @@ struct Segmenter {
                 while hardCuts[hardIndex] <= start { hardIndex += 1 }
                 let hard = hardCuts[hardIndex]
                 var end = hard
-                for candidate in cuts[cutIndex...] where candidate > start {
-                    if candidate >= hard { break }
-                    if UnicodeScalars.isWhitespace(UInt32(text[candidate - 1])) { end = candidate; break }
+                // Chinese and Japanese words also end at a cut between two inert characters.
+                var table: InertCharacters?
+                if Self.cutsBetweenCharacters(script), level & 1 == 0, let tables = shaper.inert {
+                    if inert == nil || inert!.font != font || inert!.script != script {
+                        inert = (font, script, tables.table(font: font, script: script))
+                    }
+                    table = inert!.table
                 }
-                word = start..<end
-                wordGlyphs = shaper.shape(text, paragraph: range, segment: word, clusterEnds: clusterEnds[clusterIndex...],
-                                          font: font, level: level, script: script).glyphs
+                if let table, let runEnd = Self.inertRunEnd(text, from: start, before: hard, paragraphStart: range.lowerBound,
+                                                            clusterEnds: clusterEnds,
+                                                            cluster: clusterIndex, cuts: cuts[cutIndex...], table) {
+                    // A run of inert characters: each one's glyph, as HarfBuzz would give it.
+                    word = start..<runEnd
+                    wordGlyphs = (start..<runEnd).map { offset in
+                        let shape = table.shape(text[offset])
+                        return ShapedGlyph(glyph: shape.glyph, cluster: UInt32(offset - start), advance: shape.advance,
+                                           xOffset: 0, yOffset: 0)
+                    }
+                } else {
+                    for candidate in cuts[cutIndex...] where candidate > start {
+                        if candidate >= hard { break }
+                        if UnicodeScalars.isWhitespace(UInt32(text[candidate - 1])) { end = candidate; break }
+                        if let table, Self.isInertJunction(candidate, text, range: range, clusterEnds: clusterEnds, table) {
+                            end = candidate
+                            break
+                        }
+                    }
+                    word = start..<end
+                    wordGlyphs = shaper.shape(text, paragraph: range, segment: word, clusterEnds: clusterEnds[clusterIndex...],
+                                              font: font, level: level, script: script).glyphs
+                }
                 cursor = rightToLeft ? wordGlyphs.count : 0
             }
             let relativeEnd = UInt32(cut - word.lowerBound)
@@ -234,6 +260,53 @@ struct Segmenter {
             start = cut
         }
         return Paragraph(range: range, level: bidi.paragraphLevel, clusterEnds: clusterEnds, segments: segments)
+    }
+
+    /// Han, Hiragana and Katakana (HarfBuzz's script values): text without spaces between words.
+    private static func cutsBetweenCharacters(_ script: UInt32) -> Bool {
+        script == 0x4861_6E69 || script == 0x4869_7261 || script == 0x4B61_6E61
+    }
+
+    /// Whether shaping the text on either side of `offset` (a cut) alone changes no glyph: the
+    /// clusters on both sides are one inert character each (`InertCharacters`).
+    private static func isInertJunction(_ offset: Int, _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>,
+                                        clusterEnds: [Int], _ inert: InertCharacters) -> Bool {
+        guard offset - 1 >= range.lowerBound, offset + 1 <= range.upperBound,
+              inert.contains(text[offset - 1]), inert.contains(text[offset]) else { return false }
+        return (offset - 1 == range.lowerBound || isClusterEnd(offset - 1, clusterEnds)) && isClusterEnd(offset, clusterEnds)
+            && isClusterEnd(offset + 1, clusterEnds)
+    }
+
+    /// The end of the run of inert characters (`InertCharacters`) that starts at `start`, when
+    /// there is one: each character a cluster of one unit, and the run ending at `hard` (where
+    /// the word ends anyway) or at a cut between two inert characters. Shaping each alone
+    /// changes nothing, so the run's glyphs are the characters' own, without HarfBuzz or the
+    /// cache. `cluster` is the index of the cluster that starts at `start`.
+    private static func inertRunEnd(_ text: UnsafeBufferPointer<UInt16>, from start: Int, before hard: Int,
+                                    paragraphStart: Int, clusterEnds: [Int], cluster: Int, cuts: ArraySlice<Int>,
+                                    _ inert: InertCharacters) -> Int? {
+        guard (cluster == 0 ? paragraphStart : clusterEnds[cluster - 1]) == start, clusterEnds[cluster] == start + 1,
+              inert.contains(text[start]) else { return nil }
+        var runEnd: Int?
+        var offset = start + 1
+        var cut = cuts.startIndex
+        var index = cluster + 1
+        while offset < hard && inert.contains(text[offset]) && clusterEnds[index] == offset + 1 {
+            while cuts[cut] < offset { cut += 1 }
+            if cuts[cut] == offset { runEnd = offset }
+            offset += 1
+            index += 1
+        }
+        return offset == hard ? hard : runEnd
+    }
+
+    private static func isClusterEnd(_ offset: Int, _ clusterEnds: [Int]) -> Bool {
+        var low = 0, high = clusterEnds.count
+        while low < high {
+            let mid = (low + high) / 2
+            if clusterEnds[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < clusterEnds.count && clusterEnds[low] == offset
     }
 
     /// Fonts and style numbers per cluster for styled text: each cluster takes the style at its

@@ -15,17 +15,26 @@ public final class TextEngine: Sendable {
     let table: FontTable
     let cache: ShapeCache?
     let shapingLanguage: ShapingLanguage
+    /// Nil only in tests that compare against words shaped whole.
+    let inertTables: InertCharacterTables?
 
     /// `cachesShaping: false` shapes every segment afresh (the cache must never change a result;
     /// tests compare both). `language` (a theme's or a command's) turns on the fonts'
     /// language-specific forms (`locl`): the Noto Sans CJK face then draws Japanese, Korean or
     /// Traditional Chinese glyph forms. Nil shapes with no language, the same on every machine.
-    public init(fonts: FontRoles, language: String? = nil, cachesShaping: Bool = true) throws {
+    public convenience init(fonts: FontRoles, language: String? = nil, cachesShaping: Bool = true) throws {
+        try self.init(fonts: fonts, language: language, cachesShaping: cachesShaping, cutsInertRuns: true)
+    }
+
+    /// `cutsInertRuns: false` shapes Chinese and Japanese words whole (`InertCharacters` must
+    /// never change a result; tests compare both).
+    init(fonts: FontRoles, language: String?, cachesShaping: Bool, cutsInertRuns: Bool) throws {
         self.fonts = fonts
         self.language = language
         table = try FontTable(fonts)
         cache = cachesShaping ? ShapeCache() : nil
         shapingLanguage = ShapingLanguage(language)
+        inertTables = cutsInertRuns ? InertCharacterTables(fonts: table.fonts, language: shapingLanguage) : nil
     }
 
     /// An engine whose every role uses one chain.
@@ -68,7 +77,7 @@ public final class TextEngine: Sendable {
         let opportunities = try LineBreaks.opportunities(in: buffer)
         tally?.work.breakOpportunities += opportunities.count
         let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache, tally: tally,
-                                                 language: shapingLanguage.value), styling: styling)
+                                                 language: shapingLanguage.value, inert: inertTables), styling: styling)
         let breaker = LineBreaker(maxWidth: style.maxWidth, tabInterval: style.tabInterval, tally: tally)
         let keepsHangulWords = style.lineBreakStrategy == .hangulWordPriority
         var lines: [TextLine] = []

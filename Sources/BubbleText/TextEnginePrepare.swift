@@ -24,7 +24,7 @@ extension TextEngine {
                          styling: TextStyling) throws -> PreparedText {
         let opportunities = try LineBreaks.opportunities(in: buffer)
         let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache, tally: nil,
-                                                 language: shapingLanguage.value), styling: styling)
+                                                 language: shapingLanguage.value, inert: inertTables), styling: styling)
         let keepsHangulWords = style.lineBreakStrategy == .hangulWordPriority
         var needsLayout = false
         var reshapesEdges = false

@@ -103,6 +103,19 @@ struct ShapedPart: Sendable, Equatable {
     let glyphs: ArraySlice<ShapedGlyph>
     let clusterBase: Int
     let advance: Int32
+
+    /// The same glyphs for the same text: clusters compared as text offsets, since where the
+    /// shaped word began (`clusterBase`) is how the glyphs were found, not what they are.
+    static func == (a: ShapedPart, b: ShapedPart) -> Bool {
+        guard a.range == b.range, a.advance == b.advance, a.glyphs.count == b.glyphs.count else { return false }
+        return zip(a.glyphs, b.glyphs).allSatisfy { first, second in
+            let cluster = a.clusterBase + Int(first.cluster) - b.clusterBase
+            guard cluster >= 0 else { return false }
+            var rebased = first
+            rebased.cluster = UInt32(cluster)
+            return rebased == second
+        }
+    }
 }
 
 /// One line: its text, its runs in visual order, and its metrics in points.

@@ -1,0 +1,214 @@
+import BubbleUnicode
+import CHarfBuzz
+
+/// The characters of one font, script and language that no OpenType lookup HarfBuzz applies
+/// can touch: where a word may be cut into pieces shaped alone without changing a glyph.
+///
+/// A Chinese or Japanese sentence has no spaces, so shaped as one word it is a cache key that
+/// never comes back: 20,000 distinct bench messages shaped 295,000 CJK characters, as many as
+/// they hold. Cut between characters, it is keys that always come back (73,000 characters
+/// shaped). Chromium's and Minikin's word caches cut at every ideograph and trust that no font
+/// kerns ideographs; here the cut is proven from the font.
+///
+/// The proof: a lookup only fires at a glyph of its input coverage, and what it matches is one
+/// contiguous run, backtrack then input then lookahead. If two adjacent glyphs are in no
+/// lookup's input, a match holding both must hold them in its backtrack or in its lookahead, so
+/// only lookups with two or more backtrack or lookahead glyphs can span the cut; their context
+/// glyphs count as touched too. HarfBuzz collects every lookup's glyphs
+/// (`hb_ot_layout_lookup_collect_glyphs`) except class 0 of class-based contexts, which can be
+/// any glyph: a font using those (context format 2) or lookups that skip base glyphs gets no
+/// table, nor one shaped by AAT tables, a legacy `kern` table or font variations.
+struct InertCharacters: Sendable {
+    /// One bit per BMP code unit.
+    private let bits: [UInt64]
+    /// Nominal glyph (high half) and advance in font units (low half) of each candidate unit
+    /// (at `shapeIndex`): what HarfBuzz gives an inert character, which no lookup changes.
+    private let shapes: [UInt64]
+
+    /// U+3000–U+9FFF, then U+FF00–U+FF5F: every candidate range, in 230 KB.
+    @inline(__always)
+    private static func shapeIndex(_ unit: UInt16) -> Int {
+        unit < 0xA000 ? Int(unit) - 0x3000 : 0x7000 + Int(unit) - 0xFF00
+    }
+
+    @inline(__always)
+    func contains(_ unit: UInt16) -> Bool {
+        bits[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
+    }
+
+    /// The glyph of an inert unit (one `contains`) and its advance.
+    @inline(__always)
+    func shape(_ unit: UInt16) -> (glyph: UInt32, advance: Int32) {
+        let packed = shapes[Self.shapeIndex(unit)]
+        return (UInt32(truncatingIfNeeded: packed >> 32), Int32(truncatingIfNeeded: packed))
+    }
+
+    /// Candidates: ideographs, kana and CJK and fullwidth punctuation, which are base
+    /// characters of one code unit, never whitespace, never decomposed by HarfBuzz's
+    /// normaliser (not the compatibility ideographs), never default-ignorable.
+    static let candidateRanges: [ClosedRange<UInt16>] = [
+        0x3001...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF,
+        0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF5E,
+    ]
+
+    /// Nil when the font's tables cannot prove anything (see the type's comment).
+    init?(font: OpenTypeFont, script: UInt32, language: hb_language_t?) {
+        let face = font.face
+        // Tables HarfBuzz may shape with besides GSUB and GPOS (AAT's, the legacy `kern`), and
+        // variations (which can swap lookups): not proven here.
+        let others = ["morx", "mort", "kerx", "trak", "kern", "fvar"]
+        guard !others.contains(where: { Self.hasTable(face, $0) }) else { return nil }
+        let touched = hb_set_create()
+        defer { hb_set_destroy(touched) }
+        for table in [LookupTable.gsub, LookupTable.gpos] {
+            guard Self.collectTouched(face, table, script: script, language: language, into: touched) else { return nil }
+        }
+        var bits = [UInt64](repeating: 0, count: 1024)
+        var shapes = [UInt64](repeating: 0, count: 0x7060)
+        let unicode = hb_unicode_funcs_get_default()
+        for range in Self.candidateRanges {
+            for unit in range {
+                var glyph: hb_codepoint_t = 0, first: hb_codepoint_t = 0, second: hb_codepoint_t = 0
+                guard hb_font_get_nominal_glyph(font.font, hb_codepoint_t(unit), &glyph) != 0,
+                      hb_set_has(touched, glyph) == 0,
+                      // HarfBuzz's normaliser may decompose a character with a canonical
+                      // decomposition (kana with a voicing mark): such characters are left out.
+                      hb_unicode_decompose(unicode, hb_codepoint_t(unit), &first, &second) == 0 else { continue }
+                // Lookups that skip marks or ligatures skip glyphs of those classes.
+                let glyphClass = hb_ot_layout_get_glyph_class(face, glyph)
+                guard glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED
+                   || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH else { continue }
+                bits[Int(unit >> 6)] |= 1 << UInt64(unit & 63)
+                let advance = hb_font_get_glyph_h_advance(font.font, glyph)
+                shapes[Self.shapeIndex(unit)] = UInt64(glyph) << 32 | UInt64(UInt32(bitPattern: advance))
+            }
+        }
+        self.bits = bits
+        self.shapes = shapes
+    }
+
+    private static func hasTable(_ face: OpaquePointer, _ tag: String) -> Bool {
+        let blob = hb_face_reference_table(face, hb_tag_from_string(tag, 4))
+        defer { hb_blob_destroy(blob) }
+        return hb_blob_get_length(blob) > 0
+    }
+
+    /// Adds the glyphs the table's lookups for the script and language can touch; false when
+    /// a lookup cannot be proven (class-based contexts, skipped base glyphs, a damaged table).
+    private static func collectTouched(_ face: OpaquePointer, _ table: LookupTable, script: UInt32,
+                                       language: hb_language_t?, into touched: OpaquePointer?) -> Bool {
+        let blob = hb_face_reference_table(face, table.tag)
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return true } // no table: no lookups
+        let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
+        for lookup in lookups(face, table, script: script, language: language) {
+            guard let shape = OpenTypeLookupShape(lookup, of: table, in: bytes) else { return false }
+            if shape.skipsBaseGlyphs || shape.hasClassBasedContext { return false }
+            let before = hb_set_create(), after = hb_set_create()
+            defer {
+                hb_set_destroy(before)
+                hb_set_destroy(after)
+            }
+            hb_ot_layout_lookup_collect_glyphs(face, table.tag, lookup, before, touched, after, nil)
+            if shape.longestContext >= 2 {
+                hb_set_union(touched, before)
+                hb_set_union(touched, after)
+            }
+        }
+        return true
+    }
+
+    /// The lookups HarfBuzz's plan takes from the table for the script and language: those of
+    /// the required feature and of every feature of the chosen language system but the ones
+    /// only asked for by name (an unknown feature counts as applied: more glyphs touched,
+    /// fewer cuts, never a wrong one).
+    private static func lookups(_ face: OpaquePointer, _ table: LookupTable, script: UInt32,
+                                language: hb_language_t?) -> [UInt32] {
+        var scriptTags = [hb_tag_t](repeating: 0, count: 4), languageTags = [hb_tag_t](repeating: 0, count: 4)
+        var scriptCount: UInt32 = 4, languageCount: UInt32 = 4
+        hb_ot_tags_from_script_and_language(hb_script_t(rawValue: script), language,
+                                            &scriptCount, &scriptTags, &languageCount, &languageTags)
+        var scriptIndex: UInt32 = 0, chosen: hb_tag_t = 0
+        hb_ot_layout_table_select_script(face, table.tag, scriptCount, &scriptTags, &scriptIndex, &chosen)
+        guard scriptIndex != 0xFFFF else { return [] } // HB_OT_LAYOUT_NO_SCRIPT_INDEX
+        var languageIndex: UInt32 = 0
+        hb_ot_layout_script_select_language(face, table.tag, scriptIndex, languageCount, &languageTags, &languageIndex)
+        var features: [UInt32] = []
+        var required: UInt32 = 0, requiredTag: hb_tag_t = 0
+        if hb_ot_layout_language_get_required_feature(face, table.tag, scriptIndex, languageIndex,
+                                                      &required, &requiredTag) != 0 {
+            features.append(required)
+        }
+        let featureCount = hb_ot_layout_language_get_feature_indexes(face, table.tag, scriptIndex, languageIndex, 0, nil, nil)
+        var indexes = [UInt32](repeating: 0, count: Int(featureCount))
+        var count = featureCount
+        hb_ot_layout_language_get_feature_indexes(face, table.tag, scriptIndex, languageIndex, 0, &count, &indexes)
+        let tagCount = hb_ot_layout_table_get_feature_tags(face, table.tag, 0, nil, nil)
+        var tags = [hb_tag_t](repeating: 0, count: Int(tagCount))
+        var fetched = tagCount
+        hb_ot_layout_table_get_feature_tags(face, table.tag, 0, &fetched, &tags)
+        for index in indexes.prefix(Int(count)) where Int(index) < tags.count && !onlyByName.contains(tags[Int(index)]) {
+            features.append(index)
+        }
+        var lookups = Set<UInt32>()
+        for feature in features {
+            let lookupCount = hb_ot_layout_feature_get_lookups(face, table.tag, feature, 0, nil, nil)
+            var list = [UInt32](repeating: 0, count: Int(lookupCount))
+            var got = lookupCount
+            hb_ot_layout_feature_get_lookups(face, table.tag, feature, 0, &got, &list)
+            lookups.formUnion(list.prefix(Int(got)))
+        }
+        return lookups.sorted()
+    }
+
+    /// Features HarfBuzz applies only when they are asked for, or only in vertical text.
+    private static let onlyByName: Set<hb_tag_t> = Set(
+        ("aalt afrc c2pc c2sc case chws cpct cpsp cswh dlig expt falt fwid halt hist hkna hlig hngl hojo hwid "
+         + "ital jalt jp04 jp78 jp83 jp90 lfbd lnum mgrk nalt nlck onum opbd ordn ornm palt pcap pkna pnum "
+         + "pwid qwid rtbd ruby salt sinf size smcp smpl subs sups swsh titl tnum trad twid unic valt vchw "
+         + "vert vhal vkna vkrn vpal vrt2 vrtr zero")
+            .split(separator: " ").map { hb_tag_from_string(String($0), 4) }
+        + (1...20).map { hb_tag_from_string(String(format2("ss", $0)), 4) }
+        + (1...99).map { hb_tag_from_string(String(format2("cv", $0)), 4) })
+
+    private static func format2(_ prefix: String, _ number: Int) -> String {
+        prefix + (number < 10 ? "0" : "") + String(number)
+    }
+}
+
+/// GSUB or GPOS, with the lookup types whose subtables read context.
+enum LookupTable {
+    case gsub, gpos
+
+    var tag: hb_tag_t { self == .gsub ? hb_tag_from_string("GSUB", 4) : hb_tag_from_string("GPOS", 4) }
+    var extensionType: UInt16 { self == .gsub ? 7 : 9 }
+    var contextType: UInt16 { self == .gsub ? 5 : 7 }
+    var chainedContextType: UInt16 { self == .gsub ? 6 : 8 }
+    /// GSUB's reverse chaining single substitution (coverage-based backtrack and lookahead).
+    var reverseChainType: UInt16 { self == .gsub ? 8 : 0 }
+}
+
+/// The engine's `InertCharacters` per font and script, each made the first time a word needs it.
+final class InertCharacterTables: Sendable {
+    private let fonts: [OpenTypeFont]
+    private let language: ShapingLanguage
+    private let tables = Locked<[UInt64: InertCharacters?]>([:])
+
+    init(fonts: [OpenTypeFont], language: ShapingLanguage) {
+        self.fonts = fonts
+        self.language = language
+    }
+
+    /// Nil when the font cannot be proven for the script; then words are shaped whole.
+    func table(font: UInt8, script: UInt32) -> InertCharacters? {
+        // Hiragana and Katakana are one OpenType script ('kana'): one table for both.
+        let script = script == 0x4869_7261 ? 0x4B61_6E61 : script
+        let key = UInt64(font) << 32 | UInt64(script)
+        if let known = tables.withLock({ $0[key] }) { return known }
+        // Made outside the lock (a millisecond); two threads making it at once make the same.
+        let made = InertCharacters(font: fonts[Int(font)], script: script, language: language.value)
+        tables.withLock { $0[key] = made }
+        return made
+    }
+}

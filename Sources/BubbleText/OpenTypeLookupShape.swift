@@ -1,0 +1,72 @@
+/// What `InertCharacters` needs to know of one GSUB or GPOS lookup that HarfBuzz's API does not
+/// say: whether it skips base glyphs, whether a subtable matches context by glyph class (class
+/// 0 is every glyph no class names, which HarfBuzz's glyph collection leaves out), and its
+/// longest backtrack or lookahead.
+struct OpenTypeLookupShape: Equatable {
+    var skipsBaseGlyphs = false
+    var hasClassBasedContext = false
+    var longestContext = 0
+
+    init(skipsBaseGlyphs: Bool = false, hasClassBasedContext: Bool = false, longestContext: Int = 0) {
+        self.skipsBaseGlyphs = skipsBaseGlyphs
+        self.hasClassBasedContext = hasClassBasedContext
+        self.longestContext = longestContext
+    }
+
+    /// Reads lookup `index` of a GSUB or GPOS table; nil when an offset points outside it.
+    init?(_ index: UInt32, of table: LookupTable, in bytes: UnsafeRawBufferPointer) {
+        let reader = BigEndianReader(bytes: bytes)
+        guard let list = reader.u16(8).map(Int.init), let count = reader.u16(list), index < count,
+              let lookupOffset = reader.u16(list + 2 + 2 * Int(index)) else { return nil }
+        let lookup = list + Int(lookupOffset)
+        guard let type = reader.u16(lookup), let flag = reader.u16(lookup + 2),
+              let subtableCount = reader.u16(lookup + 4) else { return nil }
+        skipsBaseGlyphs = flag & 0x0002 != 0 // lookupFlag IGNORE_BASE_GLYPHS
+        for number in 0..<Int(subtableCount) {
+            guard let offset = reader.u16(lookup + 6 + 2 * number) else { return nil }
+            var subtable = lookup + Int(offset)
+            var subtype = type
+            if type == table.extensionType {
+                guard let extended = reader.u16(subtable + 2), let far = reader.u32(subtable + 4) else { return nil }
+                subtype = extended
+                subtable += Int(far)
+            }
+            guard let format = reader.u16(subtable) else { return nil }
+            if (subtype == table.contextType || subtype == table.chainedContextType) && format == 2 {
+                hasClassBasedContext = true
+            }
+            if subtype == table.chainedContextType {
+                if format == 3 {
+                    guard let backtrack = reader.u16(subtable + 2) else { return nil }
+                    let inputAt = subtable + 4 + 2 * Int(backtrack)
+                    guard let input = reader.u16(inputAt),
+                          let lookahead = reader.u16(inputAt + 2 + 2 * Int(input)) else { return nil }
+                    longestContext = max(longestContext, Int(backtrack), Int(lookahead))
+                } else {
+                    // Format 1 holds rules of any length: count them as long.
+                    longestContext = max(longestContext, 2)
+                }
+            }
+            if subtype == table.reverseChainType {
+                guard let backtrack = reader.u16(subtable + 4),
+                      let lookahead = reader.u16(subtable + 6 + 2 * Int(backtrack)) else { return nil }
+                longestContext = max(longestContext, Int(backtrack), Int(lookahead))
+            }
+        }
+    }
+}
+
+/// Big-endian reads, nil past the end.
+private struct BigEndianReader {
+    let bytes: UnsafeRawBufferPointer
+
+    func u16(_ offset: Int) -> UInt16? {
+        guard offset >= 0, offset + 2 <= bytes.count else { return nil }
+        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+    }
+
+    func u32(_ offset: Int) -> UInt32? {
+        guard let high = u16(offset), let low = u16(offset + 2) else { return nil }
+        return UInt32(high) << 16 | UInt32(low)
+    }
+}
