@@ -132,21 +132,6 @@ final class ShapeCache: Sendable {
         /// Glyphs and out-of-line text units of the current table's entries: what their arrays weigh.
         var units = 0
         var previous: [Entry] = []
-        /// Hashes of long texts seen once and not stored (direct-mapped): a long text is
-        /// stored the second time it is shaped. URLs and long words are mostly seen once, and
-        /// kept at first sight they were 60% of what 20,000 distinct messages stored.
-        var seenOnce = [Int](repeating: 0, count: ShapeCache.seenOnceSlots)
-
-        /// Whether a long text should be stored now: on its second sighting.
-        mutating func admitsLong(hash: Int) -> Bool {
-            let slot = (hash >> 8) & (ShapeCache.seenOnceSlots - 1)
-            if seenOnce[slot] == hash {
-                seenOnce[slot] = 0
-                return true
-            }
-            seenOnce[slot] = hash
-            return false
-        }
 
         mutating func find(_ key: ShapeKey, hash: Int, bounds: Bounds) -> ShapedSegment? {
             if let index = Self.index(of: key, hash: hash, in: &slots) { return slots[index].value }
@@ -204,12 +189,13 @@ final class ShapeCache: Sendable {
     private let bounds: Bounds
 
     /// 16 shards × 2 generations × 1,024 entries: a chat's working vocabulary (the bench corpus
-    /// ten times needs 10,900), and all-distinct words stay within `measure`'s 50 MB (62 MB peak
+    /// ten times needs 10,700), and all-distinct words stay within `measure`'s 50 MB (62 MB peak
     /// with 4,096 per shard, 154 MB with the old 20,000). Entries alone did not bound the bytes:
-    /// a Chinese or Japanese sentence without spaces is one entry of 70 glyphs or more (24
-    /// bytes each), and 20,000 distinct messages of the bench's kinds took `measure` to 54 MB.
-    /// So a generation also holds at most 8,192 glyphs and text units (the whole cache about
-    /// 6 MB of arrays).
+    /// a URL or a long word is one entry of hundreds of glyphs (24 bytes each), and 50,000
+    /// distinct 300-letter words took `measure` to 103 MB. So a generation also holds at most
+    /// 12,288 glyphs and text units: the whole cache at most about 9 MB of glyph arrays (41 MB
+    /// peak for those words). The ten-times corpus's 800 long words (400,000 units) no longer
+    /// all stay: it is shaped 4–5% more than with the unbounded cache.
     init(shardCount: Int = 16, entriesPerGeneration: Int = 1_024, unitsPerGeneration: Int = 12_288) {
         shards = (0..<shardCount).map { _ in Locked(Shard()) }
         bounds = Bounds(entries: entriesPerGeneration, units: unitsPerGeneration)
@@ -228,16 +214,8 @@ final class ShapeCache: Sendable {
         // A text longer than a generation's whole budget (a long word) would only roll it.
         if entry.units > bounds.units { return }
         let bounds = bounds
-        let isLong = key.text.count > Self.longText
-        shards[shard(key)].withLock { shard in
-            if isLong && !shard.admitsLong(hash: entry.hash) { return }
-            shard.add(entry, bounds: bounds)
-        }
+        shards[shard(key)].withLock { $0.add(entry, bounds: bounds) }
     }
-
-    /// Texts longer than this many units are stored on their second sighting.
-    static let longText = 32
-    static let seenOnceSlots = 256
 
     /// Entries of the current generations (what a lookup finds without a move).
     var count: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.count } } }

@@ -58,25 +58,11 @@ import Testing
     @Test func anEntryLargerThanAGenerationIsNotKept() {
         let cache = ShapeCache(shardCount: 1, entriesPerGeneration: 100, unitsPerGeneration: 50)
         store(cache, words: 0..<3, length: 10, glyphs: 10)
-        // Seen twice (a long text is stored at its second sighting), and still too large.
-        store(cache, words: 3..<4, length: 60, glyphs: 60)
         store(cache, words: 3..<4, length: 60, glyphs: 60)
         // Not stored, and the generation's other entries stay in it.
         #expect(cache.count == 3)
         #expect(!isCached(cache, word: 3, length: 60))
         #expect(isCached(cache, word: 1, length: 10))
-    }
-
-    /// URLs and long words are mostly seen once: a text longer than 32 units is stored the
-    /// second time it is shaped; shorter ones at once.
-    @Test func aLongTextIsStoredAtItsSecondSighting() {
-        let cache = ShapeCache(shardCount: 1, entriesPerGeneration: 100, unitsPerGeneration: 1_000)
-        store(cache, words: 0..<1, length: 40, glyphs: 40)
-        #expect(!isCached(cache, word: 0, length: 40))
-        store(cache, words: 0..<1, length: 40, glyphs: 40)
-        #expect(isCached(cache, word: 0, length: 40))
-        store(cache, words: 1..<2, length: 32, glyphs: 32)
-        #expect(isCached(cache, word: 1, length: 32))
     }
 
     @Test func theEntryBoundStillHolds() {
