@@ -150,7 +150,7 @@ struct LineBreaker {
             for atom in segmentAtoms {
                 // Merge an atom that starts inside a grapheme cluster into the one before it.
                 if let lastIndex = atoms.indices.last, atoms[lastIndex].segment == index,
-                   !isBoundary(atom.start, clusterEnds) {
+                   !clusterEnds.sortedContains(atom.start) {
                     let merged = atoms[lastIndex].glyphs.lowerBound < atom.glyphs.lowerBound
                         ? atoms[lastIndex].glyphs.lowerBound..<atom.glyphs.upperBound
                         : atom.glyphs.lowerBound..<atoms[lastIndex].glyphs.upperBound
@@ -197,14 +197,5 @@ struct LineBreaker {
             line.width += width
             index = end + 1
         }
-    }
-
-    private func isBoundary(_ offset: Int, _ clusterEnds: [Int]) -> Bool {
-        var low = 0, high = clusterEnds.count
-        while low < high {
-            let mid = (low + high) / 2
-            if clusterEnds[mid] < offset { low = mid + 1 } else { high = mid }
-        }
-        return low < clusterEnds.count && clusterEnds[low] == offset
     }
 }

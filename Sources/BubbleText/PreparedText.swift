@@ -229,7 +229,7 @@ public struct PreparedText: Sendable {
                     advance += glyphs[next].advance
                     position = rightToLeft ? next : next + 1
                 }
-                if var atom = pending, atom.segment == index, !Self.isBoundary(start, paragraph.clusterEnds) {
+                if var atom = pending, atom.segment == index, !paragraph.clusterEnds.sortedContains(start) {
                     atom.advance += advance
                     pending = atom
                 } else {
@@ -287,13 +287,4 @@ public struct PreparedText: Sendable {
 
     /// Every font of the engine, by segment font number (for the metrics of emergency lines).
     let fonts: [OpenTypeFont]
-
-    private static func isBoundary(_ offset: Int, _ clusterEnds: [Int]) -> Bool {
-        var low = 0, high = clusterEnds.count
-        while low < high {
-            let mid = (low + high) / 2
-            if clusterEnds[mid] < offset { low = mid + 1 } else { high = mid }
-        }
-        return low < clusterEnds.count && clusterEnds[low] == offset
-    }
 }

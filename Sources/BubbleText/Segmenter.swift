@@ -273,8 +273,8 @@ struct Segmenter {
                                         clusterEnds: [Int], _ inert: InertCharacters) -> Bool {
         guard offset - 1 >= range.lowerBound, offset + 1 <= range.upperBound,
               inert.contains(text[offset - 1]), inert.contains(text[offset]) else { return false }
-        return (offset - 1 == range.lowerBound || isClusterEnd(offset - 1, clusterEnds)) && isClusterEnd(offset, clusterEnds)
-            && isClusterEnd(offset + 1, clusterEnds)
+        return (offset - 1 == range.lowerBound || clusterEnds.sortedContains(offset - 1)) && clusterEnds.sortedContains(offset)
+            && clusterEnds.sortedContains(offset + 1)
     }
 
     /// The end of the run of inert characters (`InertCharacters`) that starts at `start`, when
@@ -298,15 +298,6 @@ struct Segmenter {
             index += 1
         }
         return offset == hard ? hard : runEnd
-    }
-
-    private static func isClusterEnd(_ offset: Int, _ clusterEnds: [Int]) -> Bool {
-        var low = 0, high = clusterEnds.count
-        while low < high {
-            let mid = (low + high) / 2
-            if clusterEnds[mid] < offset { low = mid + 1 } else { high = mid }
-        }
-        return low < clusterEnds.count && clusterEnds[low] == offset
     }
 
     /// Fonts and style numbers per cluster for styled text: each cluster takes the style at its
@@ -336,5 +327,17 @@ struct Segmenter {
             first = last + 1
         }
         return (fonts, styles)
+    }
+}
+
+extension Array where Element == Int {
+    /// Whether this ascending array holds `value` (a binary search): cluster ends.
+    func sortedContains(_ value: Int) -> Bool {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low < count && self[low] == value
     }
 }
