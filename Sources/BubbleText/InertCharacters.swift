@@ -5,10 +5,12 @@ import CHarfBuzz
 /// can touch: where a word may be cut into pieces shaped alone without changing a glyph.
 ///
 /// A Chinese or Japanese sentence has no spaces, so shaped as one word it is a cache key that
-/// never comes back: 20,000 distinct bench messages shaped 295,000 CJK characters, as many as
-/// they hold. Cut between characters, it is keys that always come back (73,000 characters
-/// shaped). Chromium's and Minikin's word caches cut at every ideograph and trust that no font
-/// kerns ideographs; here the cut is proven from the font.
+/// never comes back: every distinct message was shaped whole. Cut between inert characters, a
+/// run of them is not shaped at all (each character's glyph and advance come from a table),
+/// and what is left to shape is short pieces around punctuation and kana that come back: 20,000
+/// distinct Chinese and Japanese bench messages take 22% less CPU. Chromium's and Minikin's
+/// word caches cut at every ideograph and trust that no font kerns ideographs; here the cut is
+/// proven from the font.
 ///
 /// The proof: a lookup only fires at a glyph of its input coverage, and what it matches is one
 /// contiguous run, backtrack then input then lookahead. If two adjacent glyphs are in no

@@ -57,9 +57,9 @@ struct ShapeKey {
 }
 
 /// Shaping results shared by every layout of one engine, across threads. Sharded so that
-/// parallel layouts rarely wait on one lock; each shard is emptied when it grows past its
-/// bounds (entries, and glyphs plus stored text units), which never changes a result, only
-/// what is shaped again.
+/// parallel layouts rarely wait on one lock; each shard starts a new generation when its
+/// current one reaches a bound (entries, or glyphs plus stored text units) and drops the one
+/// before, which never changes a result, only what is shaped again.
 ///
 /// Each shard is one flat open-addressing table: a lookup reads its slot (hash, key fields and,
 /// for texts of up to 16 UTF-16 units, the text itself, inline) from one contiguous array, so a
