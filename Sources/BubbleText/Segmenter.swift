@@ -92,6 +92,8 @@ struct TextStyling {
 struct Segmenter {
     let shaper: Shaper
     let styling: TextStyling
+    /// Where words of Chinese and Japanese may be cut (nil: shaped whole).
+    let inertTables: InertCharacterTables?
 
     struct Paragraph {
         let range: Range<Int>
@@ -163,7 +165,7 @@ struct Segmenter {
         var wordGlyphs: [ShapedGlyph] = []
         var cursor = 0
         // The inert characters of the last font and script asked for (one lock per change).
-        var inert: (font: UInt8, script: UInt32, table: InertCharacters?)?
+        var lastInert: (font: UInt8, script: UInt32, table: InertCharacters?)?
         for cutIndex in cuts.indices {
             let cut = cuts[cutIndex]
             guard cut > start && cut <= range.upperBound else { continue }
@@ -191,11 +193,13 @@ struct Segmenter {
                 var end = hard
                 // Chinese and Japanese words also end at a cut between two inert characters.
                 var table: InertCharacters?
-                if Self.cutsBetweenCharacters(script), level & 1 == 0, let tables = shaper.inert {
-                    if inert == nil || inert!.font != font || inert!.script != script {
-                        inert = (font, script, tables.table(font: font, script: script))
+                if Self.cutsBetweenCharacters(script), level & 1 == 0, let inertTables {
+                    if let last = lastInert, last.font == font, last.script == script {
+                        table = last.table
+                    } else {
+                        table = inertTables.table(font: font, script: script)
+                        lastInert = (font, script, table)
                     }
-                    table = inert!.table
                 }
                 if let table, let runEnd = Self.inertRunEnd(text, from: start, before: hard, paragraphStart: range.lowerBound,
                                                             clusterEnds: clusterEnds,

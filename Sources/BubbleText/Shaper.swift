@@ -32,8 +32,6 @@ struct Shaper {
     let tally: WorkTally?
     /// The engine's text language (HarfBuzz's `locl` and language-system lookups), or nil.
     var language: hb_language_t? = nil
-    /// Where words of Chinese and Japanese may be cut (nil: shaped whole).
-    var inert: InertCharacterTables? = nil
 
     /// Shapes a segment. `clusterEnds` are the grapheme cluster ends from the segment's first
     /// cluster on (ascending, absolute offsets).

@@ -77,7 +77,8 @@ public final class TextEngine: Sendable {
         let opportunities = try LineBreaks.opportunities(in: buffer)
         tally?.work.breakOpportunities += opportunities.count
         let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache, tally: tally,
-                                                 language: shapingLanguage.value, inert: inertTables), styling: styling)
+                                                 language: shapingLanguage.value), styling: styling,
+                                  inertTables: inertTables)
         let breaker = LineBreaker(maxWidth: style.maxWidth, tabInterval: style.tabInterval, tally: tally)
         let keepsHangulWords = style.lineBreakStrategy == .hangulWordPriority
         var lines: [TextLine] = []

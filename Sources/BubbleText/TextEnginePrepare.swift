@@ -24,7 +24,8 @@ extension TextEngine {
                          styling: TextStyling) throws -> PreparedText {
         let opportunities = try LineBreaks.opportunities(in: buffer)
         let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache, tally: nil,
-                                                 language: shapingLanguage.value, inert: inertTables), styling: styling)
+                                                 language: shapingLanguage.value), styling: styling,
+                                  inertTables: inertTables)
         let keepsHangulWords = style.lineBreakStrategy == .hangulWordPriority
         var needsLayout = false
         var reshapesEdges = false
