@@ -13,6 +13,9 @@ final class FastDeflate {
     private let tokens = ScratchBuffer<UInt32>()
     /// The last position + 1 where each hash of 4 bytes was seen (0: never, in this band).
     private var lastSeen = [Int32](repeating: 0, count: 1 << FastDeflate.hashBits)
+    /// Part of the output, not only of the speed: 16 bits found a few more matches (0.04%
+    /// smaller, 2% faster) but changed the bytes of every PNG, and `theme lint` compares a
+    /// theme's committed images with what `theme make-images` writes byte for byte.
     private static let hashBits = 15
 
     /// The most bytes `deflate` can write for `count` input bytes: a literal costs at most 15
@@ -93,7 +96,14 @@ final class FastDeflate {
                                 | raw.loadUnaligned(fromByteOffset: end + 24, as: UInt64.self) == 0 {
                             end += 32
                         }
-                        while end < count && bytes[end] == 0 { end += 1 }
+                        // The run's last bytes: eight at a time, the first non-zero byte found by
+                        // its trailing zero bits (most runs in text rows are shorter than 32).
+                        while end + 8 <= count {
+                            let word = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)
+                            if word != 0 { end += word.trailingZeroBitCount / 8; break }
+                            end += 8
+                        }
+                        if end + 8 > count { while end < count && bytes[end] == 0 { end += 1 } }
                         literal(0)
                         var rest = end - index - 1
                         while rest >= 3 {
