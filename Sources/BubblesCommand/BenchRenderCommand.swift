@@ -18,7 +18,15 @@ struct BenchRenderCommand {
         let chromium = parsed[Self.chromium]
         if let chromium, chromium <= 0 { throw CommandError.usage("--chromium must be a positive number of seconds") }
         guard parsed.positionals.isEmpty else { throw CommandError.usage("bench render takes no input file; use --input") }
-        let source = try BenchSource(input: parsed[Self.input], choice: ConversationInput(parsed))
+        let versus = try parsed[Self.chromiumScript].map { try BenchChromium(script: io.resolve($0)) }
+        if versus != nil && (chromium != nil || parsed[Self.input] != nil) {
+            throw CommandError.usage("--chromium-script renders the script's own texts: give it without --chromium and --input")
+        }
+        // With the script: its conversation, as is (not repeated or cut to a count of rows).
+        let conversation = try versus?.writeConversation(count: count)
+        defer { if let conversation { try? FileManager.default.removeItem(atPath: conversation) } }
+        var source = try BenchSource(input: conversation ?? parsed[Self.input], choice: ConversationInput(parsed))
+        if let versus { source.displayPath = "the first \(count) texts of \(versus.corpus) (\(versus.script)'s)" }
         let screen = try ScreenOptions(parsed)
         let scale = try screen.scale(parsed)
 
@@ -28,7 +36,7 @@ struct BenchRenderCommand {
         var summary = ""
         for _ in 0..<runs {
             var clock = StageClock()
-            let models = try source.repeatedModels(count: count, io: io)
+            let models = try source.repeatedModels(count: conversation == nil ? count : nil, io: io)
             clock.lap()
             let chat = try CommandGlue.screen(theme: screen.theme, timeZone: screen.timeZone, locale: screen.locale,
                                               lineBreakStrategy: screen.lineBreakStrategy, io: io)
@@ -71,6 +79,14 @@ struct BenchRenderCommand {
             lines.append(String(format: "chromium %.2f s for the same count: %.1f× the time of bubbles' %.3f s",
                                 chromium, chromium / best, best))
         }
+        if let versus, let conversation {
+            let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+            if executable.hasSuffix("/bubbles") {
+                lines += BenchChromium.report(try versus.compare(executable: executable, conversation: conversation, count: count))
+            } else {
+                lines.append("whole process: skipped (not run as the bubbles executable)")
+            }
+        }
         io.write(lines.joined(separator: "\n") + "\n")
         return ExitCode.success
     }
@@ -98,7 +114,7 @@ struct BenchRenderCommand {
 /// The conversation a bench repeats.
 struct BenchSource {
     let path: String
-    let displayPath: String
+    var displayPath: String
     let account: String?
     let peer: String?
     let vcards: String?
@@ -130,9 +146,11 @@ struct BenchSource {
 
     /// The conversation's items concatenated until there are `count`: typing rows only mean
     /// something as the newest row, so they are dropped and the last one, if any, ends the list.
-    func repeatedModels(count: Int, io: CommandIO) throws -> [ConversationItem] {
+    /// The conversation's rows repeated or cut to `count`; as they are when `count` is nil.
+    func repeatedModels(count: Int?, io: CommandIO) throws -> [ConversationItem] {
         let conversation = try CommandGlue.loadConversation(path: path, account: account, peer: peer, vcards: vcards, io: io)
-        return Self.repeated(ConversationViewModel(conversation: conversation).items, count: count)
+        let items = ConversationViewModel(conversation: conversation).items
+        return count.map { Self.repeated(items, count: $0) } ?? items
     }
 
     static func repeated(_ items: [ConversationItem], count: Int) -> [ConversationItem] {

@@ -83,17 +83,23 @@ struct BenchScaleCommand {
         return Data(out.utf8)
     }
 
-    /// Runs `executable arguments` with standard output and error discarded (in `environment`,
-    /// or this process's); wall seconds, exit status and peak resident set in KiB. Waited for
+    /// Runs `executable arguments` with standard output and error discarded, or both written to
+    /// the file `output` (in `environment`, or this process's); wall seconds, exit status and
+    /// peak resident set in KiB. Waited for
     /// with `wait4`, which returns as the child exits (Foundation's `Process.waitUntilExit`
     /// polls its run loop, which added up to 50 ms to a 0.2 s run).
     static func child(_ executable: String, _ arguments: [String],
-                      environment: [String: String]? = nil) throws -> (seconds: Double, status: Int32, peakKB: Int) {
+                      environment: [String: String]? = nil, output: String? = nil) throws -> (seconds: Double, status: Int32, peakKB: Int) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if let output {
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }

@@ -38,7 +38,7 @@ extension Command {
 
     static let benchRender = Command(
         words: ["bench", "render"], summary: "time layout, drawing and PNG encoding of a long conversation",
-        synopsis: "usage: bubbles bench render [--messages N] [--runs N] [--chromium SECONDS] [--input FILE] [options]",
+        synopsis: "usage: bubbles bench render [--messages N] [--runs N] [--chromium SECONDS | --chromium-script PATH] [--input FILE] [options]",
         description: """
         Renders the sample conversation (Samples/chat.sqlite if present, else
         Samples/conversation.json) repeated to N bubbles (typing rows dropped except the last) to
@@ -46,11 +46,15 @@ extension Command {
         each stage over the runs and messages per second. Every run starts from the files: input
         reading, theme and font loading are stages. The defaults match
         ../shared/bench/chromium_render.sh: iphone-8 (375 pt @2x), classic theme.
+        With --chromium-script, the conversation is the script's own (the first N texts of its
+        out/corpus.jsonl in its sender runs), and whole `bubbles render` processes (at these
+        defaults) are timed against the script's full-page screenshots in the same run: 10
+        renders, the script with 3 runs, 10 more renders.
         """,
         options: [
             OptionGroup("bench render", [
                 BenchRenderCommand.messages, BenchRenderCommand.runs, BenchRenderCommand.chromium,
-                BenchRenderCommand.input,
+                BenchRenderCommand.chromiumScript, BenchRenderCommand.input,
             ]),
             OptionGroups.conversation(),
             OptionGroups.screen,
@@ -100,6 +104,10 @@ extension BenchRenderCommand {
     static let chromium = Option<Double>.number("--chromium", "SECONDS", help: """
         the time of ../shared/bench/chromium_render.sh for the same number of messages (its summary \
         line); prints how many times faster we are
+        """)
+    static let chromiumScript = Option<String>.string("--chromium-script", "PATH", help: """
+        ../shared/bench/chromium_render.sh in a writable copy of the bench folder (it writes out/): \
+        renders its texts and times whole processes against its screenshots in this run
         """)
     static let input = Option<String>.string(
         "--input", "FILE", help: "another archive or JSON conversation to repeat (pick its conversation with "
