@@ -144,9 +144,9 @@ struct BenchSource {
         }
     }
 
-    /// The conversation's items concatenated until there are `count`: typing rows only mean
-    /// something as the newest row, so they are dropped and the last one, if any, ends the list.
-    /// The conversation's rows repeated or cut to `count`; as they are when `count` is nil.
+    /// The conversation's items as they are when `count` is nil, else concatenated until there
+    /// are `count`: typing rows only mean something as the newest row, so they are dropped and
+    /// the last one, if any, ends the list.
     func repeatedModels(count: Int?, io: CommandIO) throws -> [ConversationItem] {
         let conversation = try CommandGlue.loadConversation(path: path, account: account, peer: peer, vcards: vcards, io: io)
         let items = ConversationViewModel(conversation: conversation).items
