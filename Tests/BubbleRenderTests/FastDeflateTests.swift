@@ -89,6 +89,21 @@ import Testing
         #expect(stream.count < 2_000)
     }
 
+    /// A run's end is found eight bytes at a time, and byte by byte only in the band's last
+    /// eight bytes: runs that end the band, at every alignment and every length around the
+    /// 32- and 8-byte steps, and runs that stop one to eight bytes before it.
+    @Test func zeroRunsEndingAtTheBandsEnd() {
+        for prefix in 0..<8 {
+            for run in 4...80 {
+                for after in 0...8 {
+                    var band = [UInt8](repeating: 9, count: prefix) + [5] + [UInt8](repeating: 0, count: run)
+                    band += (0..<after).map { UInt8($0 + 1) }
+                    #expect(roundTrips([band]), "prefix \(prefix), run \(run), then \(after) bytes")
+                }
+            }
+        }
+    }
+
     @Test func repeatsAtEveryDistanceUpToTheWindow() {
         var source = Bytes(state: 42)
         for distance in [1, 2, 3, 4, 5, 7, 8, 9, 255, 256, 257, 1_000, 4_097, 32_767, 32_768, 32_769, 40_000] {
