@@ -59,11 +59,7 @@ struct BenchChromium {
         defer { try? FileManager.default.removeItem(atPath: image) }
         func renders() throws -> [Double] {
             try (0..<Self.rendersPerSide).map { _ in
-                let run = try BenchScaleCommand.child(executable, ["render", conversation, "-o", image])
-                guard run.status == 0 || run.status == 3 else {
-                    throw CommandError("\(executable) render \(conversation) exited with \(run.status)")
-                }
-                return run.seconds
+                try BenchScaleCommand.timeProcess(executable, ["render", conversation, "-o", image], environment: nil)
             }
         }
         var times = try renders()

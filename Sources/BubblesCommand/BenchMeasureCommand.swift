@@ -100,9 +100,9 @@ struct BenchMeasureCommand {
         guard executable.hasSuffix("/bubbles") else { return "whole process: skipped (not run as the bubbles executable)\n" }
         var bubblesBest = Double.infinity, pangoBest = Double.infinity
         for _ in 0..<passes {
-            bubblesBest = min(bubblesBest, try timeProcess(executable, ["measure", corpus], environment: nil))
+            bubblesBest = min(bubblesBest, try BenchScaleCommand.timeProcess(executable, ["measure", corpus], environment: nil))
             if let pango {
-                pangoBest = min(pangoBest, try timeProcess(pango, ["--corpus", corpus, "--out", "/dev/null", "--repeat", "1", "--no-ink"],
+                pangoBest = min(pangoBest, try BenchScaleCommand.timeProcess(pango, ["--corpus", corpus, "--out", "/dev/null", "--repeat", "1", "--no-ink"],
                                                            environment: pangoEnvironment(binary: pango)))
             }
         }
@@ -114,15 +114,6 @@ struct BenchMeasureCommand {
                            pangoBest, ratio(pangoBest, bubblesBest))
         }
         return text
-    }
-
-    /// Wall-clock seconds of one run of a program, its output discarded.
-    private static func timeProcess(_ path: String, _ arguments: [String], environment: [String: String]?) throws -> Double {
-        let run = try BenchScaleCommand.child(path, arguments, environment: environment)
-        guard run.status == 0 || run.status == 3 else {
-            throw CommandError("\(path) \(arguments.joined(separator: " ")) exited with \(run.status)")
-        }
-        return run.seconds
     }
 
     /// The environment pango_measure needs: the bench's fonts.conf unless FONTCONFIG_FILE is set.

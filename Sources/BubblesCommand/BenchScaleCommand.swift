@@ -83,6 +83,15 @@ struct BenchScaleCommand {
         return Data(out.utf8)
     }
 
+    /// Wall-clock seconds of one run of a program, its output discarded.
+    static func timeProcess(_ path: String, _ arguments: [String], environment: [String: String]?) throws -> Double {
+        let run = try child(path, arguments, environment: environment)
+        guard run.status == 0 || run.status == 3 else {
+            throw CommandError("\(path) \(arguments.joined(separator: " ")) exited with \(run.status)")
+        }
+        return run.seconds
+    }
+
     /// Runs `executable arguments` with standard output and error discarded, or both written to
     /// the file `output` (in `environment`, or this process's); wall seconds, exit status and
     /// peak resident set in KiB. Waited for

@@ -6,19 +6,16 @@ import Foundation
 /// messages, the side switching with probability 0.8), one message a second. The script's two
 /// peers become one ("ann"): a JSON conversation has two participants.
 enum ChromiumConversation {
-    /// The first `count` texts of an NDJSON corpus of {"id","text"} lines, as the script reads them.
+    /// The first `count` texts of an NDJSON corpus of {"id","text"} lines, as the script reads
+    /// them; a bad line among them is an error naming it.
     static func texts(corpus path: String, count: Int) throws -> [String] {
         guard let data = FileManager.default.contents(atPath: path) else { throw CommandError("cannot read \(path)") }
-        var texts: [String] = []
-        for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() where texts.count < count {
-            guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) else { continue }
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-                  let text = object["text"] as? String else {
-                throw CommandError("\(path):\(number + 1): not a {\"id\", \"text\"} line")
-            }
-            texts.append(text)
+        let (messages, problems) = MessageLines.parse(data, source: path)
+        let used = messages.prefix(count)
+        if let problem = problems.first, used.count < count || problem.lineNumber < used.last?.lineNumber ?? 0 {
+            throw CommandError(problem.message)
         }
-        return texts
+        return used.map(\.text)
     }
 
     /// Whether each message is outgoing, drawn as the script draws its sender runs.
