@@ -56,10 +56,7 @@ struct InertCharacters: Sendable {
     /// Nil when the font's tables cannot prove anything (see the type's comment).
     init?(font: OpenTypeFont, script: UInt32, language: hb_language_t?) {
         let face = font.face
-        // Tables HarfBuzz may shape with besides GSUB and GPOS (AAT's, the legacy `kern`), and
-        // variations (which can swap lookups): not proven here.
-        let others = ["morx", "mort", "kerx", "trak", "kern", "fvar"]
-        guard !others.contains(where: { Self.hasTable(face, $0) }) else { return nil }
+        guard !OpenTypeLookups.hasOtherShapingTables(face) else { return nil }
         let touched = hb_set_create()
         defer { hb_set_destroy(touched) }
         for table in [LookupTable.gsub, LookupTable.gpos] {
@@ -89,12 +86,6 @@ struct InertCharacters: Sendable {
         self.shapes = shapes
     }
 
-    private static func hasTable(_ face: OpaquePointer, _ tag: String) -> Bool {
-        let blob = hb_face_reference_table(face, hb_tag_from_string(tag, 4))
-        defer { hb_blob_destroy(blob) }
-        return hb_blob_get_length(blob) > 0
-    }
-
     /// Adds the glyphs the table's lookups for the script and language can touch; false when
     /// a lookup cannot be proven (class-based contexts, skipped base glyphs, a damaged table).
     private static func collectTouched(_ face: OpaquePointer, _ table: LookupTable, script: UInt32,
@@ -104,7 +95,7 @@ struct InertCharacters: Sendable {
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length), length > 0 else { return true } // no table: no lookups
         let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
-        for lookup in lookups(face, table, script: script, language: language) {
+        for lookup in OpenTypeLookups.applied(face, table, script: script, language: language) {
             guard let shape = OpenTypeLookupShape(lookup, of: table, in: bytes) else { return false }
             if shape.skipsBaseGlyphs || shape.hasClassBasedContext { return false }
             let before = hb_set_create(), after = hb_set_create()
@@ -120,75 +111,6 @@ struct InertCharacters: Sendable {
         }
         return true
     }
-
-    /// The lookups HarfBuzz's plan takes from the table for the script and language: those of
-    /// the required feature and of every feature of the chosen language system but the ones
-    /// only asked for by name (an unknown feature counts as applied: more glyphs touched,
-    /// fewer cuts, never a wrong one).
-    private static func lookups(_ face: OpaquePointer, _ table: LookupTable, script: UInt32,
-                                language: hb_language_t?) -> [UInt32] {
-        var scriptTags = [hb_tag_t](repeating: 0, count: 4), languageTags = [hb_tag_t](repeating: 0, count: 4)
-        var scriptCount: UInt32 = 4, languageCount: UInt32 = 4
-        hb_ot_tags_from_script_and_language(hb_script_t(rawValue: script), language,
-                                            &scriptCount, &scriptTags, &languageCount, &languageTags)
-        var scriptIndex: UInt32 = 0, chosen: hb_tag_t = 0
-        hb_ot_layout_table_select_script(face, table.tag, scriptCount, &scriptTags, &scriptIndex, &chosen)
-        guard scriptIndex != 0xFFFF else { return [] } // HB_OT_LAYOUT_NO_SCRIPT_INDEX
-        var languageIndex: UInt32 = 0
-        hb_ot_layout_script_select_language(face, table.tag, scriptIndex, languageCount, &languageTags, &languageIndex)
-        var features: [UInt32] = []
-        var required: UInt32 = 0, requiredTag: hb_tag_t = 0
-        if hb_ot_layout_language_get_required_feature(face, table.tag, scriptIndex, languageIndex,
-                                                      &required, &requiredTag) != 0 {
-            features.append(required)
-        }
-        let featureCount = hb_ot_layout_language_get_feature_indexes(face, table.tag, scriptIndex, languageIndex, 0, nil, nil)
-        var indexes = [UInt32](repeating: 0, count: Int(featureCount))
-        var count = featureCount
-        hb_ot_layout_language_get_feature_indexes(face, table.tag, scriptIndex, languageIndex, 0, &count, &indexes)
-        let tagCount = hb_ot_layout_table_get_feature_tags(face, table.tag, 0, nil, nil)
-        var tags = [hb_tag_t](repeating: 0, count: Int(tagCount))
-        var fetched = tagCount
-        hb_ot_layout_table_get_feature_tags(face, table.tag, 0, &fetched, &tags)
-        for index in indexes.prefix(Int(count)) where Int(index) < tags.count && !onlyByName.contains(tags[Int(index)]) {
-            features.append(index)
-        }
-        var lookups = Set<UInt32>()
-        for feature in features {
-            let lookupCount = hb_ot_layout_feature_get_lookups(face, table.tag, feature, 0, nil, nil)
-            var list = [UInt32](repeating: 0, count: Int(lookupCount))
-            var got = lookupCount
-            hb_ot_layout_feature_get_lookups(face, table.tag, feature, 0, &got, &list)
-            lookups.formUnion(list.prefix(Int(got)))
-        }
-        return lookups.sorted()
-    }
-
-    /// Features HarfBuzz applies only when they are asked for, or only in vertical text.
-    private static let onlyByName: Set<hb_tag_t> = Set(
-        ("aalt afrc c2pc c2sc case chws cpct cpsp cswh dlig expt falt fwid halt hist hkna hlig hngl hojo hwid "
-         + "ital jalt jp04 jp78 jp83 jp90 lfbd lnum mgrk nalt nlck onum opbd ordn ornm palt pcap pkna pnum "
-         + "pwid qwid rtbd ruby salt sinf size smcp smpl subs sups swsh titl tnum trad twid unic valt vchw "
-         + "vert vhal vkna vkrn vpal vrt2 vrtr zero")
-            .split(separator: " ").map { hb_tag_from_string(String($0), 4) }
-        + (1...20).map { hb_tag_from_string(String(format2("ss", $0)), 4) }
-        + (1...99).map { hb_tag_from_string(String(format2("cv", $0)), 4) })
-
-    private static func format2(_ prefix: String, _ number: Int) -> String {
-        prefix + (number < 10 ? "0" : "") + String(number)
-    }
-}
-
-/// GSUB or GPOS, with the lookup types whose subtables read context.
-enum LookupTable {
-    case gsub, gpos
-
-    var tag: hb_tag_t { self == .gsub ? hb_tag_from_string("GSUB", 4) : hb_tag_from_string("GPOS", 4) }
-    var extensionType: UInt16 { self == .gsub ? 7 : 9 }
-    var contextType: UInt16 { self == .gsub ? 5 : 7 }
-    var chainedContextType: UInt16 { self == .gsub ? 6 : 8 }
-    /// GSUB's reverse chaining single substitution (coverage-based backtrack and lookahead).
-    var reverseChainType: UInt16 { self == .gsub ? 8 : 0 }
 }
 
 /// The engine's `InertCharacters` per font and script, each made the first time a word needs it.

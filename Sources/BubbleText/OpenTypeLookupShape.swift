@@ -1,16 +1,26 @@
-/// What `InertCharacters` needs to know of one GSUB or GPOS lookup that HarfBuzz's API does not
-/// say: whether it skips base glyphs, whether a subtable matches context by glyph class (class
-/// 0 is every glyph no class names, which HarfBuzz's glyph collection leaves out), and its
-/// longest backtrack or lookahead.
+/// What `InertCharacters` and `KernedCharacters` need to know of one GSUB or GPOS lookup that
+/// HarfBuzz's API does not say: whether it skips base glyphs, whether a subtable matches context
+/// by glyph class (class 0 is every glyph no class names, which HarfBuzz's glyph collection
+/// leaves out), its longest backtrack or lookahead, its type, and whether a pair adjustment
+/// also moves the pair's second glyph.
 struct OpenTypeLookupShape: Equatable {
     var skipsBaseGlyphs = false
     var hasClassBasedContext = false
     var longestContext = 0
+    /// The lookup type of its subtables (the extended type, for extension subtables); 0 when
+    /// they differ or there are none.
+    var type: UInt16 = 0
+    /// A GPOS pair adjustment subtable has a second value record (`valueFormat2` ≠ 0): HarfBuzz
+    /// then steps over the pair's second glyph, so that glyph does not start a pair of its own.
+    var adjustsSecondGlyph = false
 
-    init(skipsBaseGlyphs: Bool = false, hasClassBasedContext: Bool = false, longestContext: Int = 0) {
+    init(skipsBaseGlyphs: Bool = false, hasClassBasedContext: Bool = false, longestContext: Int = 0,
+         type: UInt16 = 0, adjustsSecondGlyph: Bool = false) {
         self.skipsBaseGlyphs = skipsBaseGlyphs
         self.hasClassBasedContext = hasClassBasedContext
         self.longestContext = longestContext
+        self.type = type
+        self.adjustsSecondGlyph = adjustsSecondGlyph
     }
 
     /// Reads lookup `index` of a GSUB or GPOS table; nil when an offset points outside it.
@@ -32,6 +42,12 @@ struct OpenTypeLookupShape: Equatable {
                 subtable += Int(far)
             }
             guard let format = reader.u16(subtable) else { return nil }
+            self.type = number == 0 || self.type == subtype ? subtype : 0
+            if table == .gpos && subtype == 2 {
+                // Both formats: format, coverage, valueFormat1, valueFormat2.
+                guard let valueFormat2 = reader.u16(subtable + 6) else { return nil }
+                adjustsSecondGlyph = adjustsSecondGlyph || valueFormat2 != 0
+            }
             if (subtype == table.contextType || subtype == table.chainedContextType) && format == 2 {
                 hasClassBasedContext = true
             }
@@ -57,7 +73,7 @@ struct OpenTypeLookupShape: Equatable {
 }
 
 /// Big-endian reads, nil past the end.
-private struct BigEndianReader {
+struct BigEndianReader {
     let bytes: UnsafeRawBufferPointer
 
     func u16(_ offset: Int) -> UInt16? {

@@ -94,6 +94,8 @@ struct Segmenter {
     let styling: TextStyling
     /// Where words of Chinese and Japanese may be cut (nil: shaped whole).
     let inertTables: InertCharacterTables?
+    /// Which Latin words need no HarfBuzz (nil: every word is shaped).
+    let kernedTables: KernedCharacterTables?
 
     struct Paragraph {
         let range: Range<Int>
@@ -164,8 +166,9 @@ struct Segmenter {
         var word = range.lowerBound..<range.lowerBound
         var wordGlyphs: [ShapedGlyph] = []
         var cursor = 0
-        // The inert characters of the last font and script asked for (one lock per change).
+        // The inert and kerned characters of the last font and script asked for (one lock per change).
         var lastInert: (font: UInt8, script: UInt32, table: InertCharacters?)?
+        var lastKerned: (font: UInt8, script: UInt32, table: KernedCharacters?)?
         for cutIndex in cuts.indices {
             let cut = cuts[cutIndex]
             guard cut > start && cut <= range.upperBound else { continue }
@@ -221,8 +224,17 @@ struct Segmenter {
                         }
                     }
                     word = start..<end
+                    var kerned: KernedCharacters?
+                    if level & 1 == 0, Self.kernsWords(script), let kernedTables {
+                        if let last = lastKerned, last.font == font, last.script == script {
+                            kerned = last.table
+                        } else {
+                            kerned = kernedTables.table(font: font, script: script)
+                            lastKerned = (font, script, kerned)
+                        }
+                    }
                     wordGlyphs = shaper.shape(text, paragraph: range, segment: word, clusterEnds: clusterEnds[clusterIndex...],
-                                              font: font, level: level, script: script).glyphs
+                                              font: font, level: level, script: script, kerned: kerned).glyphs
                 }
                 cursor = rightToLeft ? wordGlyphs.count : 0
             }
@@ -264,6 +276,11 @@ struct Segmenter {
             start = cut
         }
         return Paragraph(range: range, level: bidi.paragraphLevel, clusterEnds: clusterEnds, segments: segments)
+    }
+
+    /// Latin and Common (digits and punctuation alone): where words of `KernedCharacters` are.
+    private static func kernsWords(_ script: UInt32) -> Bool {
+        script == 0x4C61_746E || script == 0x5A79_7979
     }
 
     /// Han, Hiragana and Katakana (HarfBuzz's script values): text without spaces between words.

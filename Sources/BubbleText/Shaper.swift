@@ -41,11 +41,16 @@ struct Shaper {
     /// `LayoutWork.shapingRunBound` is shaped in pieces cut at grapheme cluster boundaries, each
     /// with the paragraph as context, and joined. Such a segment is wider than any line in every
     /// language, so it is broken anyway; at most a kerning pair or ligature at a cut is lost.
+    ///
+    /// `kerned` is the font's and script's `KernedCharacters`, when there is one: a left-to-right
+    /// run made only of its characters is built from its table, without HarfBuzz or the cache.
     func shape(_ text: UnsafeBufferPointer<UInt16>, paragraph: Range<Int>, segment: Range<Int>,
-               clusterEnds: ArraySlice<Int>, font: UInt8, level: UInt8, script: UInt32) -> ShapedSegment {
+               clusterEnds: ArraySlice<Int>, font: UInt8, level: UInt8, script: UInt32,
+               kerned: KernedCharacters? = nil) -> ShapedSegment {
         let bound = LayoutWork.shapingRunBound
         if segment.count <= bound {
-            return shapeRun(text, paragraph: paragraph, segment: segment, font: font, level: level, script: script)
+            return shapeRun(text, paragraph: paragraph, segment: segment, font: font, level: level, script: script,
+                            kerned: kerned)
         }
         var pieces: [ShapedSegment] = []
         pieces.reserveCapacity(segment.count / bound + 1)
@@ -63,7 +68,8 @@ struct Shaper {
                 end = last > start ? last : limit
                 if last == start && UTF16.isLeadSurrogate(text[end - 1]) && UTF16.isTrailSurrogate(text[end]) { end += 1 }
             }
-            var piece = shapeRun(text, paragraph: paragraph, segment: start..<end, font: font, level: level, script: script)
+            var piece = shapeRun(text, paragraph: paragraph, segment: start..<end, font: font, level: level, script: script,
+                                 kerned: kerned)
             let shift = UInt32(start - segment.lowerBound)
             if shift > 0 { for index in piece.glyphs.indices { piece.glyphs[index].cluster += shift } }
             pieces.append(piece)
@@ -76,7 +82,8 @@ struct Shaper {
 
     /// Shapes one run of at most `LayoutWork.shapingRunBound` units, through the cache.
     private func shapeRun(_ text: UnsafeBufferPointer<UInt16>, paragraph: Range<Int>, segment: Range<Int>,
-                          font: UInt8, level: UInt8, script: UInt32) -> ShapedSegment {
+                          font: UInt8, level: UInt8, script: UInt32, kerned: KernedCharacters?) -> ShapedSegment {
+        if let kerned, level & 1 == 0, let shaped = kerned.shape(text, segment) { return shaped }
         if let tally {
             tally.work.shapingRuns += 1
             tally.work.shapingCost += segment.count * segment.count

@@ -4,8 +4,10 @@ import BubbleUnicode
 ///
 /// Stages, per paragraph: grapheme clusters → font fallback (per style run, from the chain of
 /// its font role) → bidi levels → script runs → segments (at every change of font, style,
-/// script, level or tab and every UAX #14 opportunity) → HarfBuzz shaping per word (cached),
-/// sliced into segments → greedy line filling → reshaping at unsafe line edges → visual order (rule L2) and line metrics.
+/// script, level or tab and every UAX #14 opportunity) → HarfBuzz shaping per word (cached; a
+/// Latin word of `KernedCharacters` is built from its font's tables instead, a run of
+/// ideographs from `InertCharacters`), sliced into segments → greedy line filling → reshaping at
+/// unsafe line edges → visual order (rule L2) and line metrics.
 /// Safe to use from several threads at once: fonts are immutable, ICU iterators are pooled,
 /// the shaping cache is locked per shard.
 public final class TextEngine: Sendable {
@@ -17,6 +19,8 @@ public final class TextEngine: Sendable {
     let shapingLanguage: ShapingLanguage
     /// Nil only in tests that compare against words shaped whole.
     let inertTables: InertCharacterTables?
+    /// Nil only in tests that compare against every word shaped by HarfBuzz.
+    let kernedTables: KernedCharacterTables?
 
     /// `cachesShaping: false` shapes every segment afresh (the cache must never change a result;
     /// tests compare both). `language` (a theme's or a command's) turns on the fonts'
@@ -27,14 +31,17 @@ public final class TextEngine: Sendable {
     }
 
     /// `cutsInertRuns: false` shapes Chinese and Japanese words whole (`InertCharacters` must
-    /// never change a result; tests compare both).
-    init(fonts: FontRoles, language: String?, cachesShaping: Bool, cutsInertRuns: Bool) throws {
+    /// never change a result; tests compare both), `kernsLatinWords: false` shapes every Latin
+    /// word with HarfBuzz (`KernedCharacters` must not either).
+    init(fonts: FontRoles, language: String?, cachesShaping: Bool, cutsInertRuns: Bool,
+         kernsLatinWords: Bool = true) throws {
         self.fonts = fonts
         self.language = language
         table = try FontTable(fonts)
         cache = cachesShaping ? ShapeCache() : nil
         shapingLanguage = ShapingLanguage(language)
         inertTables = cutsInertRuns ? InertCharacterTables(fonts: table.fonts, language: shapingLanguage) : nil
+        kernedTables = kernsLatinWords ? KernedCharacterTables(fonts: table.fonts, language: shapingLanguage) : nil
     }
 
     /// An engine whose every role uses one chain.
@@ -78,7 +85,7 @@ public final class TextEngine: Sendable {
         tally?.work.breakOpportunities += opportunities.count
         let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache, tally: tally,
                                                  language: shapingLanguage.value), styling: styling,
-                                  inertTables: inertTables)
+                                  inertTables: inertTables, kernedTables: kernedTables)
         let breaker = LineBreaker(maxWidth: style.maxWidth, tabInterval: style.tabInterval, tally: tally)
         let keepsHangulWords = style.lineBreakStrategy == .hangulWordPriority
         var lines: [TextLine] = []

@@ -25,7 +25,7 @@ extension TextEngine {
         let opportunities = try LineBreaks.opportunities(in: buffer)
         let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache, tally: nil,
                                                  language: shapingLanguage.value), styling: styling,
-                                  inertTables: inertTables)
+                                  inertTables: inertTables, kernedTables: kernedTables)
         let keepsHangulWords = style.lineBreakStrategy == .hangulWordPriority
         var needsLayout = false
         var reshapesEdges = false

@@ -1,0 +1,176 @@
+import BubbleUnicode
+import CHarfBuzz
+
+/// The printable ASCII characters of one font, script and language that no OpenType lookup
+/// HarfBuzz applies can touch except pair kerning: a word made only of them is its characters'
+/// glyphs and advances plus one adjustment per adjacent pair, with neither HarfBuzz nor the
+/// shaping cache.
+///
+/// Most chat text is words of such letters, and a word that is not in the cache was a HarfBuzz
+/// call of a few microseconds: on text that does not repeat, the largest part of `measure`'s
+/// time. The proof, for a word alone in HarfBuzz's buffer (the paragraph around it is context
+/// no lookup fires on): no GSUB lookup can fire in a text made only of them that avoids a few
+/// pairs (`SubstitutionReach`; a word holding such a pair goes to HarfBuzz), and the only GPOS
+/// lookups whose input holds them are pair adjustments without a second value record and mark
+/// attachments, which fire at marks (these glyphs are base glyphs). Such pair adjustments are
+/// independent of each other, and what each does is read from the table (`PairAdjustments`).
+/// Fonts with AAT tables, a legacy `kern` table or variations get no table. One thing is taken
+/// on trust: a mark attachment's mark coverage holds no base glyph. Tests compare every pair of
+/// every bundled font, random words and every corpus laid out both ways with HarfBuzz's.
+struct KernedCharacters: Sendable {
+    /// Per unit below 0x80: its nominal glyph (high half) and advance in font units (low half);
+    /// 0 when the unit is not one of these characters.
+    private let shapes: [UInt64]
+    /// Per pair (first unit × 128 + second unit): the first glyph's adjustment in font units
+    /// (low 16 bits, signed), `unsafeBit` when HarfBuzz flags the second glyph unsafe to break,
+    /// `unknownBit` when the pair is not this simple (a placement, an adjustment out of range, or
+    /// a pair a substitution may start from).
+    private let pairs: [UInt32]
+
+    private static let unsafeBit: UInt32 = 1 << 16
+    private static let unknownBit: UInt32 = 1 << 17
+
+    /// Nil when the font's tables cannot be proven or no character qualifies.
+    init?(font: OpenTypeFont, script: UInt32, language: hb_language_t?) {
+        let face = font.face
+        guard !OpenTypeLookups.hasOtherShapingTables(face) else { return nil }
+        var candidates: [UInt32: UInt16] = [:] // glyph → unit
+        for unit in UInt16(0x20)...0x7E {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font.font, hb_codepoint_t(unit), &glyph) != 0, glyph != 0,
+                  candidates[glyph] == nil else { continue }
+            let glyphClass = hb_ot_layout_get_glyph_class(face, glyph)
+            guard glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED
+               || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH else { continue }
+            candidates[glyph] = unit
+        }
+        let gsubBlob = hb_face_reference_table(face, LookupTable.gsub.tag)
+        let gposBlob = hb_face_reference_table(face, LookupTable.gpos.tag)
+        defer {
+            hb_blob_destroy(gsubBlob)
+            hb_blob_destroy(gposBlob)
+        }
+        let gpos = Self.bytes(of: gposBlob)
+        var kept = Set(candidates.keys)
+        var substituted = SubstitutionReach.Reach()
+        if let bytes = Self.bytes(of: gsubBlob) {
+            let reader = SubstitutionReach(table: bytes, set: kept, weights: candidates.mapValues(Self.weight))
+            for lookup in OpenTypeLookups.applied(face, .gsub, script: script, language: language, off: Self.maskedFeatures) {
+                guard let reach = reader.reach(lookup: lookup) else { return nil }
+                substituted.formUnion(reach)
+            }
+            kept.subtract(substituted.glyphs)
+        }
+        var pairLookups: [UInt32] = []
+        if let bytes = gpos {
+            let input = hb_set_create()
+            defer { hb_set_destroy(input) }
+            for lookup in OpenTypeLookups.applied(face, .gpos, script: script, language: language) {
+                guard let shape = OpenTypeLookupShape(lookup, of: .gpos, in: bytes) else { return nil }
+                if shape.type == 2 && !shape.adjustsSecondGlyph && !shape.skipsBaseGlyphs {
+                    pairLookups.append(lookup)
+                } else if !(4...6).contains(shape.type) {
+                    hb_ot_layout_lookup_collect_glyphs(face, LookupTable.gpos.tag, lookup, nil, input, nil, nil)
+                }
+            }
+            kept = kept.filter { hb_set_has(input, $0) == 0 }
+        }
+        guard !kept.isEmpty else { return nil }
+        let glyphs = kept.sorted()
+        var adjustments = PairAdjustments(table: gpos ?? UnsafeRawBufferPointer(start: nil, count: 0), glyphs: glyphs)
+        for lookup in pairLookups {
+            guard adjustments.apply(lookup: lookup) else { return nil }
+        }
+        var shapes = [UInt64](repeating: 0, count: 128)
+        var pairs = [UInt32](repeating: Self.unknownBit, count: 128 * 128)
+        let units = glyphs.map { Int(candidates[$0]!) }
+        for (index, glyph) in glyphs.enumerated() {
+            shapes[units[index]] = UInt64(glyph) << 32 | UInt64(UInt32(bitPattern: hb_font_get_glyph_h_advance(font.font, glyph)))
+            for (second, adjustment) in adjustments.pairs[index * glyphs.count..<(index + 1) * glyphs.count].enumerated() {
+                guard !adjustment.placed, let advance = Int16(exactly: adjustment.advance) else { continue }
+                pairs[units[index] << 7 | units[second]] = UInt32(UInt16(bitPattern: advance)) | (adjustment.unsafe ? Self.unsafeBit : 0)
+            }
+        }
+        for pair in substituted.pairs {
+            guard let first = candidates[UInt32(pair >> 32)], let second = candidates[UInt32(truncatingIfNeeded: pair)] else { continue }
+            pairs[Int(first) << 7 | Int(second)] = Self.unknownBit
+        }
+        self.shapes = shapes
+        self.pairs = pairs
+    }
+
+    /// The word `text[segment]` as HarfBuzz shapes it left to right, or nil when a character is
+    /// not one of these (or a pair of them shaped otherwise).
+    func shape(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>) -> ShapedSegment? {
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(segment.count)
+        var total: Int32 = 0
+        var previous = -1
+        for offset in segment {
+            let unit = Int(text[offset])
+            guard unit < 0x80 else { return nil }
+            let shape = shapes[unit]
+            guard shape != 0 else { return nil }
+            var advance = Int32(truncatingIfNeeded: shape)
+            if offset + 1 < segment.upperBound, text[offset + 1] < 0x80 {
+                let pair = pairs[unit << 7 | Int(text[offset + 1])]
+                guard pair & Self.unknownBit == 0 else { return nil }
+                advance += Int32(Int16(truncatingIfNeeded: pair))
+            }
+            let unsafe = previous >= 0 && pairs[previous << 7 | unit] & Self.unsafeBit != 0
+            glyphs.append(ShapedGlyph(glyph: UInt32(truncatingIfNeeded: shape >> 32), cluster: UInt32(offset - segment.lowerBound),
+                                      advance: advance, xOffset: 0, yOffset: 0, unsafeToBreak: unsafe))
+            total += advance
+            previous = unit
+        }
+        return ShapedSegment(glyphs: glyphs, advance: total)
+    }
+
+    /// Whether `unit` is one of these characters.
+    func contains(_ unit: UInt16) -> Bool { unit < 0x80 && shapes[Int(unit)] != 0 }
+
+    /// How much words with a character are worth keeping from HarfBuzz, roughly by how often it
+    /// appears in chat text: spaces and letters before digits before other signs.
+    private static func weight(_ unit: UInt16) -> Int {
+        switch UInt8(unit) {
+        case UInt8(ascii: " "): 30
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): 20
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "'"): 8
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): 4
+        default: 1
+        }
+    }
+
+    /// A table's bytes (while its blob lives), nil when the font has no such table.
+    private static func bytes(of blob: OpaquePointer?) -> UnsafeRawBufferPointer? {
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return nil }
+        return UnsafeRawBufferPointer(start: data, count: Int(length))
+    }
+
+    /// Features HarfBuzz's plan holds but enables only around U+2044 FRACTION SLASH, which is
+    /// not one of these characters: their lookups never fire in such a word.
+    private static let maskedFeatures: Set<hb_tag_t> = Set(["frac", "numr", "dnom"].map { (tag: String) in hb_tag_from_string(tag, 4) })
+}
+
+/// The engine's `KernedCharacters` per font and script, each made the first time a word needs it.
+final class KernedCharacterTables: Sendable {
+    private let fonts: [OpenTypeFont]
+    private let language: ShapingLanguage
+    private let tables = Locked<[UInt64: KernedCharacters?]>([:])
+
+    init(fonts: [OpenTypeFont], language: ShapingLanguage) {
+        self.fonts = fonts
+        self.language = language
+    }
+
+    /// Nil when the font cannot be proven for the script; then words are shaped by HarfBuzz.
+    func table(font: UInt8, script: UInt32) -> KernedCharacters? {
+        let key = UInt64(font) << 32 | UInt64(script)
+        if let known = tables.withLock({ $0[key] }) { return known }
+        // Made outside the lock; two threads making it at once make the same.
+        let made = KernedCharacters(font: fonts[Int(font)], script: script, language: language.value)
+        tables.withLock { $0[key] = made }
+        return made
+    }
+}
