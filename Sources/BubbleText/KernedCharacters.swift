@@ -18,14 +18,18 @@ import CHarfBuzz
 /// on trust: a mark attachment's mark coverage holds no base glyph. Tests compare every pair of
 /// every bundled font, random words and every corpus laid out both ways with HarfBuzz's.
 struct KernedCharacters: Sendable {
-    /// Per unit below 0x80: its nominal glyph (high half) and advance in font units (low half);
-    /// 0 when the unit is not one of these characters.
+    /// Per unit below 0x80: its index among these characters, `absent` when it is not one.
+    private let indexes: [UInt8]
+    /// Per character, by index: its nominal glyph (high half) and advance in font units (low half).
     private let shapes: [UInt64]
-    /// Per pair (first unit × 128 + second unit): the first glyph's adjustment in font units
-    /// (low 16 bits, signed), `unsafeBit` when HarfBuzz flags the second glyph unsafe to break,
-    /// `unknownBit` when the pair is not this simple (a placement, an adjustment out of range, or
-    /// a pair a substitution may start from).
+    /// Per pair (first index × count + second index): the first glyph's adjustment in font
+    /// units (low 16 bits, signed), `unsafeBit` when HarfBuzz flags the second glyph unsafe to
+    /// break, `unknownBit` when the pair is not this simple (a placement, an adjustment out of
+    /// range, or a pair a substitution may start from). Indexed densely: a table of every ASCII
+    /// pair weighed 64 KB per font and script, and `measure` stays within 50 MB.
     private let pairs: [UInt32]
+
+    private static let absent: UInt8 = 0xFF
 
     private static let unsafeBit: UInt32 = 1 << 16
     private static let unknownBit: UInt32 = 1 << 17
@@ -81,20 +85,20 @@ struct KernedCharacters: Sendable {
         for lookup in pairLookups {
             guard adjustments.apply(lookup: lookup) else { return nil }
         }
-        var shapes = [UInt64](repeating: 0, count: 128)
-        var pairs = [UInt32](repeating: Self.unknownBit, count: 128 * 128)
+        var indexes = [UInt8](repeating: Self.absent, count: 128)
         let units = glyphs.map { Int(candidates[$0]!) }
-        for (index, glyph) in glyphs.enumerated() {
-            shapes[units[index]] = UInt64(glyph) << 32 | UInt64(UInt32(bitPattern: hb_font_get_glyph_h_advance(font.font, glyph)))
-            for (second, adjustment) in adjustments.pairs[index * glyphs.count..<(index + 1) * glyphs.count].enumerated() {
-                guard !adjustment.placed, let advance = Int16(exactly: adjustment.advance) else { continue }
-                pairs[units[index] << 7 | units[second]] = UInt32(UInt16(bitPattern: advance)) | (adjustment.unsafe ? Self.unsafeBit : 0)
-            }
+        for (index, unit) in units.enumerated() { indexes[unit] = UInt8(index) }
+        let shapes = glyphs.map { UInt64($0) << 32 | UInt64(UInt32(bitPattern: hb_font_get_glyph_h_advance(font.font, $0))) }
+        var pairs = adjustments.pairs.map { adjustment -> UInt32 in
+            guard !adjustment.placed, let advance = Int16(exactly: adjustment.advance) else { return Self.unknownBit }
+            return UInt32(UInt16(bitPattern: advance)) | (adjustment.unsafe ? Self.unsafeBit : 0)
         }
         for pair in substituted.pairs {
-            guard let first = candidates[UInt32(pair >> 32)], let second = candidates[UInt32(truncatingIfNeeded: pair)] else { continue }
-            pairs[Int(first) << 7 | Int(second)] = Self.unknownBit
+            guard let first = candidates[UInt32(pair >> 32)], let second = candidates[UInt32(truncatingIfNeeded: pair)],
+                  indexes[Int(first)] != Self.absent, indexes[Int(second)] != Self.absent else { continue }
+            pairs[Int(indexes[Int(first)]) * units.count + Int(indexes[Int(second)])] = Self.unknownBit
         }
+        self.indexes = indexes
         self.shapes = shapes
         self.pairs = pairs
     }
@@ -102,32 +106,42 @@ struct KernedCharacters: Sendable {
     /// The word `text[segment]` as HarfBuzz shapes it left to right, or nil when a character is
     /// not one of these (or a pair of them shaped otherwise).
     func shape(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>) -> ShapedSegment? {
+        guard let first = segment.first, let firstIndex = index(of: text[first]) else { return nil }
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(segment.count)
         var total: Int32 = 0
-        var previous = -1
+        var current = firstIndex
+        var unsafe = false
         for offset in segment {
-            let unit = Int(text[offset])
-            guard unit < 0x80 else { return nil }
-            let shape = shapes[unit]
-            guard shape != 0 else { return nil }
+            let shape = shapes[current]
             var advance = Int32(truncatingIfNeeded: shape)
-            if offset + 1 < segment.upperBound, text[offset + 1] < 0x80 {
-                let pair = pairs[unit << 7 | Int(text[offset + 1])]
+            var next = 0
+            var pair: UInt32 = 0
+            if offset + 1 < segment.upperBound {
+                guard let index = index(of: text[offset + 1]) else { return nil }
+                next = index
+                pair = pairs[current * shapes.count + next]
                 guard pair & Self.unknownBit == 0 else { return nil }
                 advance += Int32(Int16(truncatingIfNeeded: pair))
             }
-            let unsafe = previous >= 0 && pairs[previous << 7 | unit] & Self.unsafeBit != 0
             glyphs.append(ShapedGlyph(glyph: UInt32(truncatingIfNeeded: shape >> 32), cluster: UInt32(offset - segment.lowerBound),
                                       advance: advance, xOffset: 0, yOffset: 0, unsafeToBreak: unsafe))
             total += advance
-            previous = unit
+            unsafe = pair & Self.unsafeBit != 0
+            current = next
         }
         return ShapedSegment(glyphs: glyphs, advance: total)
     }
 
     /// Whether `unit` is one of these characters.
-    func contains(_ unit: UInt16) -> Bool { unit < 0x80 && shapes[Int(unit)] != 0 }
+    func contains(_ unit: UInt16) -> Bool { index(of: unit) != nil }
+
+    @inline(__always)
+    private func index(of unit: UInt16) -> Int? {
+        guard unit < 0x80 else { return nil }
+        let index = indexes[Int(unit)]
+        return index == Self.absent ? nil : Int(index)
+    }
 
     /// How much words with a character are worth keeping from HarfBuzz, roughly by how often it
     /// appears in chat text: spaces and letters before digits before other signs.

@@ -188,15 +188,16 @@ final class ShapeCache: Sendable {
     private let shards: [Locked<Shard>]
     private let bounds: Bounds
 
-    /// 16 shards × 2 generations × 1,024 entries: a chat's working vocabulary (the bench corpus
-    /// ten times needs 10,700), and all-distinct words stay within `measure`'s 50 MB (62 MB peak
-    /// with 4,096 per shard, 154 MB with the old 20,000). Entries alone did not bound the bytes:
-    /// a URL or a long word is one entry of hundreds of glyphs (24 bytes each), and 50,000
-    /// distinct 300-letter words took `measure` to 103 MB. So a generation also holds at most
-    /// 12,288 glyphs and text units: the whole cache at most about 9 MB of glyph arrays (41 MB
-    /// peak for those words). The ten-times corpus's 800 long words (400,000 units) no longer
-    /// all stay: it is shaped 4–5% more than with the unbounded cache.
-    init(shardCount: Int = 16, entriesPerGeneration: Int = 1_024, unitsPerGeneration: Int = 12_288) {
+    /// 16 shards × 2 generations × 512 entries: a chat's working vocabulary, and all-distinct
+    /// words stay within `measure`'s 50 MB (62 MB peak with 4,096 per shard, 154 MB with the old
+    /// 20,000). Entries alone did not bound the bytes: a URL or a long word is one entry of
+    /// hundreds of glyphs (24 bytes each), and 50,000 distinct 300-letter words took `measure` to
+    /// 103 MB. So a generation also holds at most 6,144 glyphs and text units: the whole cache at
+    /// most about 5 MB of glyph arrays. It was twice that until Latin words of
+    /// `KernedCharacters` stopped entering it: with them gone, halving it took 200,000 distinct
+    /// messages from 51.1 to 44.4 MB peak and left the ten-times corpus as fast (within the
+    /// machine's noise).
+    init(shardCount: Int = 16, entriesPerGeneration: Int = 512, unitsPerGeneration: Int = 6_144) {
         shards = (0..<shardCount).map { _ in Locked(Shard()) }
         bounds = Bounds(entries: entriesPerGeneration, units: unitsPerGeneration)
     }
