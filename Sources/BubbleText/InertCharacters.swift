@@ -112,27 +112,3 @@ struct InertCharacters: Sendable {
         return true
     }
 }
-
-/// The engine's `InertCharacters` per font and script, each made the first time a word needs it.
-final class InertCharacterTables: Sendable {
-    private let fonts: [OpenTypeFont]
-    private let language: ShapingLanguage
-    private let tables = Locked<[UInt64: InertCharacters?]>([:])
-
-    init(fonts: [OpenTypeFont], language: ShapingLanguage) {
-        self.fonts = fonts
-        self.language = language
-    }
-
-    /// Nil when the font cannot be proven for the script; then words are shaped whole.
-    func table(font: UInt8, script: UInt32) -> InertCharacters? {
-        // Hiragana and Katakana are one OpenType script ('kana'): one table for both.
-        let script = script == 0x4869_7261 ? 0x4B61_6E61 : script
-        let key = UInt64(font) << 32 | UInt64(script)
-        if let known = tables.withLock({ $0[key] }) { return known }
-        // Made outside the lock (a millisecond); two threads making it at once make the same.
-        let made = InertCharacters(font: fonts[Int(font)], script: script, language: language.value)
-        tables.withLock { $0[key] = made }
-        return made
-    }
-}

@@ -166,25 +166,3 @@ struct KernedCharacters: Sendable {
     /// not one of these characters: their lookups never fire in such a word.
     private static let maskedFeatures: Set<hb_tag_t> = Set(["frac", "numr", "dnom"].map { (tag: String) in hb_tag_from_string(tag, 4) })
 }
-
-/// The engine's `KernedCharacters` per font and script, each made the first time a word needs it.
-final class KernedCharacterTables: Sendable {
-    private let fonts: [OpenTypeFont]
-    private let language: ShapingLanguage
-    private let tables = Locked<[UInt64: KernedCharacters?]>([:])
-
-    init(fonts: [OpenTypeFont], language: ShapingLanguage) {
-        self.fonts = fonts
-        self.language = language
-    }
-
-    /// Nil when the font cannot be proven for the script; then words are shaped by HarfBuzz.
-    func table(font: UInt8, script: UInt32) -> KernedCharacters? {
-        let key = UInt64(font) << 32 | UInt64(script)
-        if let known = tables.withLock({ $0[key] }) { return known }
-        // Made outside the lock; two threads making it at once make the same.
-        let made = KernedCharacters(font: fonts[Int(font)], script: script, language: language.value)
-        tables.withLock { $0[key] = made }
-        return made
-    }
-}
