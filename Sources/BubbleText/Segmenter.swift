@@ -225,7 +225,9 @@ struct Segmenter {
                     }
                     word = start..<end
                     var kerned: KernedCharacters?
-                    if level & 1 == 0, Self.kernsWords(script), let kernedTables {
+                    // Only words that start in ASCII ask: a table costs about a millisecond to make,
+                    // and the emoji or Chinese font's would serve nothing.
+                    if level & 1 == 0, text[start] < 0x80, Self.kernsWords(script), let kernedTables {
                         if let last = lastKerned, last.font == font, last.script == script {
                             kerned = last.table
                         } else {
