@@ -55,10 +55,11 @@ struct KernedCharacters: Sendable {
             hb_blob_destroy(gposBlob)
         }
         let gpos = Self.bytes(of: gposBlob)
+        let budget = WorkBudget(Self.workBudget)
         var kept = Set(candidates.keys)
         var substituted = SubstitutionReach.Reach()
         if let bytes = Self.bytes(of: gsubBlob) {
-            let reader = SubstitutionReach(table: bytes, set: kept, weights: candidates.mapValues(Self.weight))
+            let reader = SubstitutionReach(table: bytes, set: kept, weights: candidates.mapValues(Self.weight), budget: budget)
             for lookup in OpenTypeLookups.applied(face, .gsub, script: script, language: language, off: Self.maskedFeatures) {
                 guard let reach = reader.reach(lookup: lookup) else { return nil }
                 substituted.formUnion(reach)
@@ -81,7 +82,8 @@ struct KernedCharacters: Sendable {
         }
         guard !kept.isEmpty else { return nil }
         let glyphs = kept.sorted()
-        var adjustments = PairAdjustments(table: gpos ?? UnsafeRawBufferPointer(start: nil, count: 0), glyphs: glyphs)
+        var adjustments = PairAdjustments(table: gpos ?? UnsafeRawBufferPointer(start: nil, count: 0), glyphs: glyphs,
+                                          budget: budget)
         for lookup in pairLookups {
             guard adjustments.apply(lookup: lookup) else { return nil }
         }
@@ -154,6 +156,10 @@ struct KernedCharacters: Sendable {
         default: 1
         }
     }
+
+    /// Reads and steps a font's proof may take (`WorkBudget`): Inter Regular's and Noto Sans
+    /// CJK's, the largest of the bundled fonts', take about 250,000.
+    static let workBudget = 4_000_000
 
     /// A table's bytes (while its blob lives), nil when the font has no such table.
     private static func bytes(of blob: OpaquePointer?) -> UnsafeRawBufferPointer? {

@@ -72,17 +72,34 @@ struct OpenTypeLookupShape: Equatable {
     }
 }
 
-/// Big-endian reads, nil past the end.
+/// Big-endian reads, nil past the end (or once a budget is spent).
 struct BigEndianReader {
     let bytes: UnsafeRawBufferPointer
+    var budget: WorkBudget? = nil
 
     func u16(_ offset: Int) -> UInt16? {
-        guard offset >= 0, offset + 2 <= bytes.count else { return nil }
+        guard offset >= 0, offset + 2 <= bytes.count, budget?.spend() ?? true else { return nil }
         return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
     }
 
     func u32(_ offset: Int) -> UInt32? {
         guard let high = u16(offset), let low = u16(offset + 2) else { return nil }
         return UInt32(high) << 16 | UInt32(low)
+    }
+}
+
+/// How many more reads and steps a proof may spend on one font's tables. A font's lookups can
+/// point thousands of subtables at one table of thousands of rules (each read is in bounds),
+/// which would take hours to walk; a proof that runs out says "not proven", and the font's
+/// words go to HarfBuzz, which bounds its own work.
+final class WorkBudget {
+    private(set) var left: Int
+
+    init(_ steps: Int) { left = steps }
+
+    /// False once the budget is spent.
+    func spend(_ steps: Int = 1) -> Bool {
+        left -= steps
+        return left >= 0
     }
 }

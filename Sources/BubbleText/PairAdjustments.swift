@@ -25,8 +25,8 @@ struct PairAdjustments {
     private(set) var pairs: [Adjustment]
 
     /// `glyphs` sorted.
-    init(table: UnsafeRawBufferPointer, glyphs: [UInt32]) {
-        reader = BigEndianReader(bytes: table)
+    init(table: UnsafeRawBufferPointer, glyphs: [UInt32], budget: WorkBudget? = nil) {
+        reader = BigEndianReader(bytes: table, budget: budget)
         coverage = OpenTypeCoverage(reader: reader)
         self.glyphs = glyphs
         pairs = [Adjustment](repeating: Adjustment(), count: glyphs.count * glyphs.count)
@@ -101,6 +101,7 @@ struct PairAdjustments {
             guard index >= 0 else { continue }
             guard let firstClass = coverage.glyphClass(of: glyph, at: subtable + Int(classDef1)) else { return false }
             guard firstClass < class1Count else { continue }
+            guard reader.budget?.spend(secondClasses.count) ?? true else { return false }
             for (second, secondClass) in secondClasses.enumerated() where secondClass < class2Count {
                 let slot = first * glyphs.count + second
                 if matched[slot] { continue }

@@ -20,15 +20,19 @@ struct SubstitutionReach {
     /// adjacent places of a match, the pairs of least weight are forbidden.
     private let weights: [UInt32: Int]
 
-    init(table: UnsafeRawBufferPointer, set: Set<UInt32>, weights: [UInt32: Int] = [:]) {
-        reader = BigEndianReader(bytes: table)
+    init(table: UnsafeRawBufferPointer, set: Set<UInt32>, weights: [UInt32: Int] = [:], budget: WorkBudget? = nil) {
+        reader = BigEndianReader(bytes: table, budget: budget)
         coverage = OpenTypeCoverage(reader: reader)
         glyphs = set.sorted()
         self.weights = weights
     }
 
-    private func add(_ places: [[UInt32]], to reach: inout Reach) {
+    /// Adds a match; false once the budget is spent (a match forbids up to a set's square of pairs).
+    private func add(_ places: [[UInt32]], to reach: inout Reach) -> Bool {
+        guard reader.budget?.spend(places.reduce(1) { $0 + $1.count }) ?? true else { return false }
+        let before = reach.pairs.count
         reach.add(match: places) { weights[$0] ?? 1 }
+        return reader.budget?.spend(reach.pairs.count - before) ?? true
     }
 
     /// What a text of the set must avoid for a lookup not to fire: glyphs, and adjacent pairs
@@ -104,8 +108,7 @@ struct SubstitutionReach {
             // Single, multiple, alternate, reverse chaining: the coverage, a place of its own.
             guard let glyphs = covered(first) else { return nil }
             var reach = Reach()
-            add([glyphs], to: &reach)
-            return reach
+            return add([glyphs], to: &reach) ? reach : nil
         }
     }
 
@@ -140,7 +143,7 @@ struct SubstitutionReach {
             for ligature in rules {
                 guard let count = reader.u16(ligature + 2).map(Int.init),
                       let components = words(at: ligature + 4, count: max(count - 1, 0)) else { return nil }
-                add([[glyph]] + components.map(inSet), to: &reach)
+                guard add([[glyph]] + components.map(inSet), to: &reach) else { return nil }
             }
         }
         return reach
@@ -161,7 +164,8 @@ struct SubstitutionReach {
             guard let rules = rules(at: subtable + Int(setOffset)) else { return nil }
             for rule in rules {
                 guard let places = classSequences(of: rule, chained: chained) else { return nil }
-                add(places[0].reversed().map(inSet) + [[glyph]] + places[1].map(inSet) + places[2].map(inSet), to: &reach)
+                guard add(places[0].reversed().map(inSet) + [[glyph]] + places[1].map(inSet) + places[2].map(inSet),
+                          to: &reach) else { return nil }
             }
         }
         return reach
@@ -194,8 +198,9 @@ struct SubstitutionReach {
             guard let rules = rules(at: subtable + Int(setOffset)) else { return nil }
             for rule in rules {
                 guard let places = classSequences(of: rule, chained: chained) else { return nil }
-                add(places[0].reversed().map { backtrack[Int($0)] ?? [] } + [[glyph]]
-                    + places[1].map { input[Int($0)] ?? [] } + places[2].map { lookahead[Int($0)] ?? [] }, to: &reach)
+                guard add(places[0].reversed().map { backtrack[Int($0)] ?? [] } + [[glyph]]
+                          + places[1].map { input[Int($0)] ?? [] } + places[2].map { lookahead[Int($0)] ?? [] },
+                          to: &reach) else { return nil }
             }
         }
         return reach
@@ -215,8 +220,7 @@ struct SubstitutionReach {
             match += kind == 0 ? glyphSets.reversed() : glyphSets
         }
         var reach = Reach()
-        add(match, to: &reach)
-        return reach
+        return add(match, to: &reach) ? reach : nil
     }
 
     /// A rule's backtrack, input (after the first) and lookahead values: glyphs in format 1,

@@ -61,4 +61,32 @@ import Testing
         cut.removeLast(4)
         #expect(Self.adjustments([cut]) == nil)
     }
+
+    /// A lookup of 100 extension subtables that all point at one pair table of 2,000 records per
+    /// glyph: every read in bounds, 600,000 steps (a hostile font multiplies both by 600). The
+    /// proof gives up at its budget.
+    @Test func aTableThatWouldTakeTooLongIsGivenUp() throws {
+        let subtables = 100, records = 2_000
+        var words: [UInt16] = [1, 0, 0, 0, 10, 1, 4] // header; lookup list at 10: one lookup at 4
+        let lookup = words.count * 2
+        words += [9, 0, UInt16(subtables)]
+        let firstExtension = (words.count + subtables) * 2
+        let pairPos = firstExtension + subtables * 8
+        words += (0..<subtables).map { UInt16(firstExtension + $0 * 8 - lookup) }
+        for index in 0..<subtables {
+            let far = pairPos - (firstExtension + index * 8)
+            words += [1, 2, UInt16(far >> 16), UInt16(far & 0xFFFF)]
+        }
+        // Format 1: coverage of a, b, c at 16; three pair sets, all the one at 26.
+        words += [1, 16, 4, 0, 3, 26, 26, 26, 1, 3, Self.a, Self.b, Self.c]
+        words += [UInt16(records)] + (0..<records).flatMap { [UInt16(100 + $0), 0] }
+        let bytes = words.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for (budget, completes) in [(300_000, false), (1_000_000, true)] {
+            let applied = bytes.withUnsafeBytes { table in
+                var adjustments = PairAdjustments(table: table, glyphs: Self.glyphs, budget: WorkBudget(budget))
+                return adjustments.apply(lookup: 0)
+            }
+            #expect(applied == completes, "budget \(budget)")
+        }
+    }
 }

@@ -6,11 +6,13 @@ import Testing
 @Suite struct SubstitutionReachTests {
     static let (a, b, c, digit1, digit2, x): (UInt16, UInt16, UInt16, UInt16, UInt16, UInt16) = (10, 20, 30, 40, 41, 50)
 
-    static func reach(type: UInt16, _ subtables: [[UInt16]], set: [UInt16], weights: [UInt16: Int] = [:]) -> SubstitutionReach.Reach? {
+    static func reach(type: UInt16, _ subtables: [[UInt16]], set: [UInt16], weights: [UInt16: Int] = [:],
+                      budget: WorkBudget? = nil) -> SubstitutionReach.Reach? {
         let bytes = OpenTypeLookupShapeTests.table(type: type, subtables: subtables)
         return bytes.withUnsafeBytes { table in
             SubstitutionReach(table: table, set: Set(set.map(UInt32.init)),
-                              weights: Dictionary(uniqueKeysWithValues: weights.map { (UInt32($0.key), $0.value) }))
+                              weights: Dictionary(uniqueKeysWithValues: weights.map { (UInt32($0.key), $0.value) }),
+                              budget: budget)
                 .reach(lookup: 0)
         }
     }
@@ -70,6 +72,15 @@ import Testing
         #expect(withB.pairs == [Self.pair(Self.a, Self.b)])
         let withC = try #require(Self.reach(type: 6, [subtable], set: [Self.a, Self.c]))
         #expect(withC == SubstitutionReach.Reach())
+    }
+
+    /// A proof that runs out of its budget (a hostile font's thousands of rules) gives nothing.
+    @Test func aSpentBudgetGivesNothing() {
+        let subtable: [UInt16] = [3, 1, 20, 1, 28, 1, 34, 1, 0, 1,
+                                  1, 2, Self.digit1, Self.digit2, 1, 1, Self.x, 1, 1, Self.a]
+        let set = [Self.digit1, Self.digit2, Self.x, Self.a]
+        #expect(Self.reach(type: 6, [subtable], set: set, budget: WorkBudget(10)) == nil)
+        #expect(Self.reach(type: 6, [subtable], set: set, budget: WorkBudget(1_000)) != nil)
     }
 
     @Test func offsetsOutsideTheTableGiveNothing() {
