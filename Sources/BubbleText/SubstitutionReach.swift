@@ -4,12 +4,13 @@
 /// A lookup fires at a glyph of its coverage, and only when the whole of one of its matches is
 /// in the buffer, every place of it (backtrack, input, lookahead; a ligature's components)
 /// holding a glyph of the set. A context rule that matches counts even when it substitutes
-/// nothing: HarfBuzz still flags its glyphs unsafe to break. A match of one place (a single, multiple or alternate
-/// substitution) means its glyphs cannot be used at all. A longer match holds two adjacent
-/// places, so forbidding the pairs of glyphs those two places can hold is enough: a text
-/// without such a pair cannot hold the match. Inter's `calt` turns `->` into an arrow and `x`
-/// between digits into `×`, and its `ccmp` composes letters with combining marks: then only the
-/// pairs `->` and digit-`x` are forbidden (the marks are not in the set), not `-`, `x` or any
+/// nothing: HarfBuzz still flags its glyphs unsafe to break. A match of one place (a single,
+/// multiple or alternate substitution) means its glyphs cannot be used at all. A longer match
+/// holds two adjacent places, so forbidding the pairs of glyphs those two places can hold is
+/// enough: a text without such a pair cannot hold the match. Inter's `calt` turns `->` into an
+/// arrow, `x` between digits into `×` and `-` or `=` before capitals into their case forms, and
+/// its `ccmp` composes letters with combining marks: then words holding `->`, `3 x`, `-A` and
+/// the like go to HarfBuzz (the marks are not in the set), not every word with `-`, `x` or a
 /// letter. Reverse chaining counts its whole coverage.
 struct SubstitutionReach {
     private let reader: BigEndianReader
