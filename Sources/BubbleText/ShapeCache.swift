@@ -195,7 +195,7 @@ final class ShapeCache: Sendable {
     /// 103 MB. So a generation also holds at most 6,144 glyphs and text units: the whole cache at
     /// most about 5 MB of glyph arrays. It was twice that until Latin words of
     /// `KernedCharacters` stopped entering it: with them gone, halving it took 200,000 distinct
-    /// messages from 51.1 to 44.4 MB peak and left the ten-times corpus as fast (within the
+    /// messages from 50.0 to 43.4 MiB peak and left the ten-times corpus as fast (within the
     /// machine's noise).
     init(shardCount: Int = 16, entriesPerGeneration: Int = 512, unitsPerGeneration: Int = 6_144) {
         shards = (0..<shardCount).map { _ in Locked(Shard()) }
