@@ -28,5 +28,6 @@ let package = Package(
         fuzzTarget("measure-lines", "BubblesCommand"),
         fuzzTarget("image-header", "BubbleModel"),
         fuzzTarget("raster-image", "BubbleRender"),
+        fuzzTarget("opentype-lookups", "BubbleText"),
     ]
 )

@@ -50,7 +50,9 @@ struct SubstitutionReach {
         /// A match whose places (in text order) can hold these glyphs of the set. `weight` says
         /// how much a glyph's words are worth keeping from HarfBuzz (letters and spaces most).
         mutating func add(match places: [[UInt32]], weight: (UInt32) -> Int) {
-            guard !places.contains(where: \.isEmpty) else { return } // cannot fire
+            // A place no glyph of the set fills, or no place at all (a context of no input, which
+            // HarfBuzz never matches): it cannot fire.
+            guard !places.isEmpty, !places.contains(where: \.isEmpty) else { return }
             guard places.count > 1 else { return glyphs.formUnion(places[0]) }
             // The two adjacent places whose pairs weigh least.
             let weights = places.map { $0.reduce(0) { $0 + weight($1) } }

@@ -83,6 +83,17 @@ import Testing
         #expect(Self.reach(type: 6, [subtable], set: set, budget: WorkBudget(1_000)) != nil)
     }
 
+    /// Found by the `opentype-lookups` fuzz target (`Fuzz/crashes-found/opentype-lookups-*`): a
+    /// context of coverages with no input glyph (HarfBuzz never matches one) was indexed as if
+    /// it had one place, and trapped.
+    @Test func aContextWithoutInputCannotFire() throws {
+        // Format 3, not chained: no input coverage, one lookup record.
+        let empty = try #require(Self.reach(type: 5, [[3, 0, 1, 0, 1]], set: [Self.a]))
+        #expect(empty == SubstitutionReach.Reach())
+        // Chained, with neither backtrack nor lookahead either.
+        #expect(try #require(Self.reach(type: 6, [[3, 0, 0, 0, 1, 0, 1]], set: [Self.a])) == SubstitutionReach.Reach())
+    }
+
     @Test func offsetsOutsideTheTableGiveNothing() {
         #expect(Self.reach(type: 1, [[1, 60]], set: [Self.a]) == nil)
         #expect(Self.reach(type: 4, [[1, 8, 3, 14, 1, 1, Self.a]], set: [Self.a]) == nil)
