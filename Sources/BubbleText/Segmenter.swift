@@ -352,15 +352,3 @@ struct Segmenter {
         return (fonts, styles)
     }
 }
-
-extension Array where Element == Int {
-    /// Whether this ascending array holds `value` (a binary search): cluster ends.
-    func sortedContains(_ value: Int) -> Bool {
-        var low = 0, high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if self[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        return low < count && self[low] == value
-    }
-}

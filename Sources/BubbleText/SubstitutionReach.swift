@@ -117,12 +117,7 @@ struct SubstitutionReach {
 
     /// The set's glyphs in the coverage at `offset`.
     private func covered(_ offset: Int) -> [UInt32]? {
-        var result: [UInt32] = []
-        for glyph in glyphs {
-            guard let index = coverage.index(of: glyph, at: offset) else { return nil }
-            if index >= 0 { result.append(glyph) }
-        }
-        return result
+        coveredWithIndex(offset)?.map(\.glyph)
     }
 
     /// Each of the set's glyphs in the coverage at `offset`, with its coverage index: which
@@ -154,7 +149,7 @@ struct SubstitutionReach {
 
     /// A glyph of a rule as a place: itself when it is in the set, else nothing.
     private func inSet(_ glyph: UInt16) -> [UInt32] {
-        glyphs.binarySearchContains(UInt32(glyph)) ? [UInt32(glyph)] : []
+        glyphs.sortedContains(UInt32(glyph)) ? [UInt32(glyph)] : []
     }
 
     /// Contexts of glyph sequences (format 1).
@@ -261,20 +256,4 @@ struct SubstitutionReach {
         }
         return result
     }
-}
-
-extension Array where Element == UInt32 {
-    /// The index of `value` in the sorted array, if it is there.
-    func sortedIndex(of value: UInt32) -> Int? {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] == value { return middle }
-            if self[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return nil
-    }
-
-    /// Whether the sorted array holds `value`.
-    func binarySearchContains(_ value: UInt32) -> Bool { sortedIndex(of: value) != nil }
 }
