@@ -53,14 +53,19 @@ struct InertCharacters: Sendable {
         0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF5E,
     ]
 
+    /// What the proof reads for a script and language.
+    static func lookups(_ font: OpenTypeFont, _ script: UInt32, _ language: hb_language_t?) -> AppliedLookups {
+        AppliedLookups(font.face, script: script, language: language)
+    }
+
     /// Nil when the font's tables cannot prove anything (see the type's comment).
-    init?(font: OpenTypeFont, script: UInt32, language: hb_language_t?) {
+    init?(font: OpenTypeFont, lookups: AppliedLookups) {
         let face = font.face
         guard !OpenTypeLookups.hasOtherShapingTables(face) else { return nil }
         let touched = hb_set_create()
         defer { hb_set_destroy(touched) }
         for table in [LookupTable.gsub, LookupTable.gpos] {
-            guard Self.collectTouched(face, table, script: script, language: language, into: touched) else { return nil }
+            guard Self.collectTouched(face, table, lookups: lookups(table), into: touched) else { return nil }
         }
         var bits = [UInt64](repeating: 0, count: 1024)
         var shapes = [UInt64](repeating: 0, count: 0x7060)
@@ -86,16 +91,16 @@ struct InertCharacters: Sendable {
         self.shapes = shapes
     }
 
-    /// Adds the glyphs the table's lookups for the script and language can touch; false when
+    /// Adds the glyphs the table's lookups can touch; false when
     /// a lookup cannot be proven (class-based contexts, skipped base glyphs, a damaged table).
-    private static func collectTouched(_ face: OpaquePointer, _ table: LookupTable, script: UInt32,
-                                       language: hb_language_t?, into touched: OpaquePointer?) -> Bool {
+    private static func collectTouched(_ face: OpaquePointer, _ table: LookupTable, lookups: [UInt32],
+                                       into touched: OpaquePointer?) -> Bool {
         let blob = hb_face_reference_table(face, table.tag)
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length), length > 0 else { return true } // no table: no lookups
         let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
-        for lookup in OpenTypeLookups.applied(face, table, script: script, language: language) {
+        for lookup in lookups {
             guard let shape = OpenTypeLookupShape(lookup, of: table, in: bytes) else { return false }
             if shape.skipsBaseGlyphs || shape.hasClassBasedContext { return false }
             let before = hb_set_create(), after = hb_set_create()

@@ -34,8 +34,13 @@ struct KernedCharacters: Sendable {
     private static let unsafeBit: UInt32 = 1 << 16
     private static let unknownBit: UInt32 = 1 << 17
 
+    /// What the proof reads for a script and language.
+    static func lookups(_ font: OpenTypeFont, _ script: UInt32, _ language: hb_language_t?) -> AppliedLookups {
+        AppliedLookups(font.face, script: script, language: language, substitutionsOff: maskedFeatures)
+    }
+
     /// Nil when the font's tables cannot be proven or no character qualifies.
-    init?(font: OpenTypeFont, script: UInt32, language: hb_language_t?) {
+    init?(font: OpenTypeFont, lookups: AppliedLookups) {
         let face = font.face
         guard !OpenTypeLookups.hasOtherShapingTables(face) else { return nil }
         var candidates: [UInt32: UInt16] = [:] // glyph → unit
@@ -60,7 +65,7 @@ struct KernedCharacters: Sendable {
         var substituted = SubstitutionReach.Reach()
         if let bytes = Self.bytes(of: gsubBlob) {
             let reader = SubstitutionReach(table: bytes, set: kept, weights: candidates.mapValues(Self.weight), budget: budget)
-            for lookup in OpenTypeLookups.applied(face, .gsub, script: script, language: language, off: Self.maskedFeatures) {
+            for lookup in lookups.substitutions {
                 guard let reach = reader.reach(lookup: lookup) else { return nil }
                 substituted.formUnion(reach)
             }
@@ -70,7 +75,7 @@ struct KernedCharacters: Sendable {
         if let bytes = gpos {
             let input = hb_set_create()
             defer { hb_set_destroy(input) }
-            for lookup in OpenTypeLookups.applied(face, .gpos, script: script, language: language) {
+            for lookup in lookups.positions {
                 guard let shape = OpenTypeLookupShape(lookup, of: .gpos, in: bytes) else { return nil }
                 if shape.type == 2 && !shape.adjustsSecondGlyph && !shape.skipsBaseGlyphs {
                     pairLookups.append(lookup)
@@ -95,9 +100,9 @@ struct KernedCharacters: Sendable {
             guard !adjustment.placed, let advance = Int16(exactly: adjustment.advance) else { return Self.unknownBit }
             return UInt32(UInt16(bitPattern: advance)) | (adjustment.unsafe ? Self.unsafeBit : 0)
         }
-        for pair in substituted.pairs {
-            guard let first = candidates[UInt32(pair >> 32)], let second = candidates[UInt32(truncatingIfNeeded: pair)],
-                  indexes[Int(first)] != Self.absent, indexes[Int(second)] != Self.absent else { continue }
+        substituted.forEachPair { firstGlyph, secondGlyph in
+            guard let first = candidates[firstGlyph], let second = candidates[secondGlyph],
+                  indexes[Int(first)] != Self.absent, indexes[Int(second)] != Self.absent else { return }
             pairs[Int(indexes[Int(first)]) * units.count + Int(indexes[Int(second)])] = Self.unknownBit
         }
         self.indexes = indexes

@@ -74,6 +74,20 @@ enum OpenTypeLookups {
     }
 }
 
+/// The GSUB and GPOS lookups HarfBuzz applies for one script and language: all a proof reads
+/// of them, so two scripts with the same lookups share a proof (`ProvenTables`).
+struct AppliedLookups: Hashable, Sendable {
+    let substitutions: [UInt32]
+    let positions: [UInt32]
+
+    init(_ face: OpaquePointer, script: UInt32, language: hb_language_t?, substitutionsOff: Set<hb_tag_t> = []) {
+        substitutions = OpenTypeLookups.applied(face, .gsub, script: script, language: language, off: substitutionsOff)
+        positions = OpenTypeLookups.applied(face, .gpos, script: script, language: language)
+    }
+
+    func callAsFunction(_ table: LookupTable) -> [UInt32] { table == .gsub ? substitutions : positions }
+}
+
 /// GSUB or GPOS, with the lookup types whose subtables read context.
 enum LookupTable {
     case gsub, gpos

@@ -15,52 +15,125 @@
 struct SubstitutionReach {
     private let reader: BigEndianReader
     private let coverage: OpenTypeCoverage
-    /// The set, sorted.
+    /// The set, sorted: places of matches hold indexes into it.
     private let glyphs: [UInt32]
-    /// How much each glyph's words are worth keeping from HarfBuzz (1 when not given): of the
-    /// adjacent places of a match, the pairs of least weight are forbidden.
-    private let weights: [UInt32: Int]
+    /// Per glyph of the set: how much its words are worth keeping from HarfBuzz (1 when not
+    /// given); of the adjacent places of a match, the pairs of least weight are forbidden.
+    private let weights: [Int]
+    /// Coverages and class definitions already read: contexts share them (Inter's `calt` points
+    /// hundreds of times at a few), and reading each once made Inter's proof several times faster.
+    private let memo = Memo()
+
+    private final class Memo {
+        var covered: [Int: [(member: Int, index: Int)]?] = [:]
+        var classes: [Int: ClassDefinition?] = [:]
+    }
+
+    /// The set's glyphs by class in one class definition.
+    private struct ClassDefinition {
+        /// Per glyph of the set: its class.
+        let classOf: [Int]
+        /// Per class: the set's glyphs of it.
+        let members: [Int: [Int]]
+    }
 
     init(table: UnsafeRawBufferPointer, set: Set<UInt32>, weights: [UInt32: Int] = [:], budget: WorkBudget? = nil) {
         reader = BigEndianReader(bytes: table, budget: budget)
         coverage = OpenTypeCoverage(reader: reader)
         glyphs = set.sorted()
-        self.weights = weights
+        self.weights = glyphs.map { weights[$0] ?? 1 }
     }
 
     /// Adds a match; false once the budget is spent (a match forbids up to a set's square of pairs).
-    private func add(_ places: [[UInt32]], to reach: inout Reach) -> Bool {
+    private func add(_ places: [[Int]], to reach: inout Reach) -> Bool {
         guard reader.budget?.spend(places.reduce(1) { $0 + $1.count }) ?? true else { return false }
-        let before = reach.pairs.count
-        reach.add(match: places) { weights[$0] ?? 1 }
-        return reader.budget?.spend(reach.pairs.count - before) ?? true
+        let added = reach.add(match: places) { weights[$0] }
+        return reader.budget?.spend(added) ?? true
     }
 
-    /// What a text of the set must avoid for a lookup not to fire: glyphs, and adjacent pairs
-    /// (first glyph << 32 | second).
+    /// What a text of the set must avoid for a lookup not to fire: glyphs, and adjacent pairs.
     struct Reach: Equatable {
-        var glyphs = Set<UInt32>()
-        var pairs = Set<UInt64>()
+        /// The set, sorted: what the bits below count by.
+        private(set) var members: [UInt32]
+        /// One bit per glyph of the set that a lookup can take alone.
+        private var glyphBits: [UInt64]
+        /// One bit per ordered pair of the set's glyphs (first × count + second).
+        private var pairBits: [UInt64]
 
-        mutating func formUnion(_ other: Reach) {
-            glyphs.formUnion(other.glyphs)
-            pairs.formUnion(other.pairs)
+        /// Nothing, for no set.
+        init() { self.init(members: []) }
+
+        init(members: [UInt32]) {
+            self.members = members
+            glyphBits = [UInt64](repeating: 0, count: (members.count + 63) / 64)
+            pairBits = [UInt64](repeating: 0, count: (members.count * members.count + 63) / 64)
         }
 
-        /// A match whose places (in text order) can hold these glyphs of the set. `weight` says
-        /// how much a glyph's words are worth keeping from HarfBuzz (letters and spaces most).
-        mutating func add(match places: [[UInt32]], weight: (UInt32) -> Int) {
+        /// The glyphs a lookup can take alone.
+        var glyphs: Set<UInt32> { Set(members.indices.filter { Self.has(glyphBits, $0) }.map { members[$0] }) }
+
+        /// The pairs (first glyph << 32 | second) a match can start at.
+        var pairs: Set<UInt64> {
+            var pairs = Set<UInt64>()
+            forEachPair { pairs.insert(UInt64($0) << 32 | UInt64($1)) }
+            return pairs
+        }
+
+        func forEachPair(_ body: (UInt32, UInt32) -> Void) {
+            for (word, bits) in pairBits.enumerated() where bits != 0 {
+                var rest = bits
+                while rest != 0 {
+                    let bit = word * 64 + rest.trailingZeroBitCount
+                    body(members[bit / members.count], members[bit % members.count])
+                    rest &= rest - 1
+                }
+            }
+        }
+
+        static func == (left: Reach, right: Reach) -> Bool {
+            left.glyphs == right.glyphs && left.pairs == right.pairs
+        }
+
+        mutating func formUnion(_ other: Reach) {
+            guard !other.members.isEmpty else { return }
+            guard !members.isEmpty else { return self = other }
+            precondition(members == other.members, "reaches of different sets")
+            for index in glyphBits.indices { glyphBits[index] |= other.glyphBits[index] }
+            for index in pairBits.indices { pairBits[index] |= other.pairBits[index] }
+        }
+
+        /// A match whose places (in text order) can hold these glyphs of the set (indexes into
+        /// `members`). `weight` says how much a glyph's words are worth keeping from HarfBuzz
+        /// (letters and spaces most). Returns how many pairs were new.
+        @discardableResult
+        mutating func add(match places: [[Int]], weight: (Int) -> Int) -> Int {
             // A place no glyph of the set fills, or no place at all (a context of no input, which
             // HarfBuzz never matches): it cannot fire.
-            guard !places.isEmpty, !places.contains(where: \.isEmpty) else { return }
-            guard places.count > 1 else { return glyphs.formUnion(places[0]) }
+            guard !places.isEmpty, !places.contains(where: \.isEmpty) else { return 0 }
+            guard places.count > 1 else {
+                for member in places[0] { glyphBits[member / 64] |= 1 << UInt64(member % 64) }
+                return 0
+            }
             // The two adjacent places whose pairs weigh least.
             let weights = places.map { $0.reduce(0) { $0 + weight($1) } }
             let costs = (0..<places.count - 1).map { weights[$0] * weights[$0 + 1] }
             let place = costs.indices.min { costs[$0] < costs[$1] }!
+            var added = 0
             for first in places[place] {
-                for second in places[place + 1] { pairs.insert(UInt64(first) << 32 | UInt64(second)) }
+                for second in places[place + 1] {
+                    let bit = first * members.count + second
+                    let mask: UInt64 = 1 << UInt64(bit % 64)
+                    if pairBits[bit / 64] & mask == 0 {
+                        pairBits[bit / 64] |= mask
+                        added += 1
+                    }
+                }
             }
+            return added
+        }
+
+        private static func has(_ bits: [UInt64], _ index: Int) -> Bool {
+            bits[index / 64] & 1 << UInt64(index % 64) != 0
         }
     }
 
@@ -71,7 +144,7 @@ struct SubstitutionReach {
               let lookupOffset = reader.u16(list + 2 + 2 * Int(index)) else { return nil }
         let lookup = list + Int(lookupOffset)
         guard let type = reader.u16(lookup), let subtableCount = reader.u16(lookup + 4) else { return nil }
-        var result = Reach()
+        var result = Reach(members: glyphs)
         for number in 0..<Int(subtableCount) {
             guard let offset = reader.u16(lookup + 6 + 2 * number) else { return nil }
             var subtable = lookup + Int(offset)
@@ -109,60 +182,78 @@ struct SubstitutionReach {
                                                       (0..<lookaheadCount).map { lookaheadAt + 2 + 2 * $0 }])
         default:
             // Single, multiple, alternate, reverse chaining: the coverage, a place of its own.
-            guard let glyphs = covered(first) else { return nil }
-            var reach = Reach()
-            return add([glyphs], to: &reach) ? reach : nil
+            guard let members = covered(first) else { return nil }
+            var reach = Reach(members: glyphs)
+            return add([members], to: &reach) ? reach : nil
         }
     }
 
-    /// The set's glyphs in the coverage at `offset`.
-    private func covered(_ offset: Int) -> [UInt32]? {
-        coveredWithIndex(offset)?.map(\.glyph)
+    /// The set's glyphs (indexes) in the coverage at `offset`.
+    private func covered(_ offset: Int) -> [Int]? {
+        coveredWithIndex(offset)?.map(\.member)
     }
 
-    /// Each of the set's glyphs in the coverage at `offset`, with its coverage index: which
-    /// rule set of the subtable starts with it.
-    private func coveredWithIndex(_ offset: Int) -> [(glyph: UInt32, index: Int)]? {
-        var result: [(glyph: UInt32, index: Int)] = []
-        for glyph in glyphs {
-            guard let index = coverage.index(of: glyph, at: offset) else { return nil }
-            if index >= 0 { result.append((glyph, index)) }
+    /// Each of the set's glyphs (an index) in the coverage at `offset`, with its coverage
+    /// index: which rule set of the subtable starts with it.
+    private func coveredWithIndex(_ offset: Int) -> [(member: Int, index: Int)]? {
+        if let known = memo.covered[offset] { return known }
+        var result: [(member: Int, index: Int)]? = []
+        for (member, glyph) in glyphs.enumerated() {
+            guard let index = coverage.index(of: glyph, at: offset) else { result = nil; break }
+            if index >= 0 { result?.append((member, index)) }
         }
+        memo.covered[offset] = .some(result)
+        return result
+    }
+
+    /// The set's glyphs by class in the class definition at `offset`.
+    private func classDefinition(_ offset: Int) -> ClassDefinition? {
+        if let known = memo.classes[offset] { return known }
+        var classOf: [Int] = []
+        var members: [Int: [Int]] = [:]
+        var result: ClassDefinition?
+        for (member, glyph) in glyphs.enumerated() {
+            guard let glyphClass = coverage.glyphClass(of: glyph, at: offset) else { break }
+            classOf.append(glyphClass)
+            members[glyphClass, default: []].append(member)
+        }
+        if classOf.count == glyphs.count { result = ClassDefinition(classOf: classOf, members: members) }
+        memo.classes[offset] = .some(result)
         return result
     }
 
     /// Ligatures starting with a glyph of the set: the first glyph and its components.
     private func ligatureFirsts(_ subtable: Int, coverage offset: Int) -> Reach? {
         guard let firsts = coveredWithIndex(offset), let setCount = reader.u16(subtable + 4) else { return nil }
-        var reach = Reach()
-        for (glyph, index) in firsts {
+        var reach = Reach(members: glyphs)
+        for (member, index) in firsts {
             guard index < Int(setCount), let setOffset = reader.u16(subtable + 6 + 2 * index),
                   let rules = rules(at: subtable + Int(setOffset)) else { return nil }
             for ligature in rules {
                 guard let count = reader.u16(ligature + 2).map(Int.init),
                       let components = words(at: ligature + 4, count: max(count - 1, 0)) else { return nil }
-                guard add([[glyph]] + components.map(inSet), to: &reach) else { return nil }
+                guard add([[member]] + components.map(inSet), to: &reach) else { return nil }
             }
         }
         return reach
     }
 
-    /// A glyph of a rule as a place: itself when it is in the set, else nothing.
-    private func inSet(_ glyph: UInt16) -> [UInt32] {
-        glyphs.sortedContains(UInt32(glyph)) ? [UInt32(glyph)] : []
+    /// A glyph of a rule as a place: its index when it is in the set, else nothing.
+    private func inSet(_ glyph: UInt16) -> [Int] {
+        glyphs.sortedIndex(of: UInt32(glyph)).map { [$0] } ?? []
     }
 
     /// Contexts of glyph sequences (format 1).
     private func glyphContext(_ subtable: Int, coverage offset: Int, chained: Bool) -> Reach? {
         guard let firsts = coveredWithIndex(offset), let setCount = reader.u16(subtable + 4) else { return nil }
-        var reach = Reach()
-        for (glyph, index) in firsts {
+        var reach = Reach(members: glyphs)
+        for (member, index) in firsts {
             guard index < Int(setCount), let setOffset = reader.u16(subtable + 6 + 2 * index) else { return nil }
             guard setOffset != 0 else { continue }
             guard let rules = rules(at: subtable + Int(setOffset)) else { return nil }
             for rule in rules {
                 guard let places = classSequences(of: rule, chained: chained) else { return nil }
-                guard add(places[0].reversed().map(inSet) + [[glyph]] + places[1].map(inSet) + places[2].map(inSet),
+                guard add(places[0].reversed().map(inSet) + [[member]] + places[1].map(inSet) + places[2].map(inSet),
                           to: &reach) else { return nil }
             }
         }
@@ -177,27 +268,23 @@ struct SubstitutionReach {
         guard let firsts = coveredWithIndex(offset),
               let definitions = words(at: subtable + 4, count: definitionCount)?.map({ subtable + Int($0) }),
               let setCount = reader.u16(subtable + 4 + 2 * definitionCount) else { return nil }
-        var classes: [[Int: [UInt32]]] = [] // per definition: class → the set's glyphs of it
+        var classes: [ClassDefinition] = []
         for definition in definitions {
-            var byClass: [Int: [UInt32]] = [:]
-            for glyph in glyphs {
-                guard let glyphClass = coverage.glyphClass(of: glyph, at: definition) else { return nil }
-                byClass[glyphClass, default: []].append(glyph)
-            }
-            classes.append(byClass)
+            guard let classDefinition = classDefinition(definition) else { return nil }
+            classes.append(classDefinition)
         }
         let (backtrack, input, lookahead) = chained ? (classes[0], classes[1], classes[2]) : (classes[0], classes[0], classes[0])
-        var reach = Reach()
-        for (glyph, _) in firsts {
-            guard let firstClass = input.first(where: { $0.value.contains(glyph) })?.key else { continue }
+        var reach = Reach(members: glyphs)
+        for (member, _) in firsts {
+            let firstClass = input.classOf[member]
             guard firstClass < Int(setCount),
                   let setOffset = reader.u16(subtable + 6 + 2 * definitionCount + 2 * firstClass) else { return nil }
             guard setOffset != 0 else { continue }
             guard let rules = rules(at: subtable + Int(setOffset)) else { return nil }
             for rule in rules {
                 guard let places = classSequences(of: rule, chained: chained) else { return nil }
-                guard add(places[0].reversed().map { backtrack[Int($0)] ?? [] } + [[glyph]]
-                          + places[1].map { input[Int($0)] ?? [] } + places[2].map { lookahead[Int($0)] ?? [] },
+                guard add(places[0].reversed().map { backtrack.members[Int($0)] ?? [] } + [[member]]
+                          + places[1].map { input.members[Int($0)] ?? [] } + places[2].map { lookahead.members[Int($0)] ?? [] },
                           to: &reach) else { return nil }
             }
         }
@@ -207,17 +294,17 @@ struct SubstitutionReach {
     /// Contexts of coverages (format 3), offsets to them at the given places (backtrack,
     /// input, lookahead) from the subtable.
     private func coverageContext(_ subtable: Int, places: [[Int]]) -> Reach? {
-        var match: [[UInt32]] = []
+        var match: [[Int]] = []
         for (kind, list) in places.enumerated() {
-            var glyphSets: [[UInt32]] = []
+            var memberSets: [[Int]] = []
             for place in list {
-                guard let offset = reader.u16(place), let glyphs = covered(subtable + Int(offset)) else { return nil }
-                glyphSets.append(glyphs)
+                guard let offset = reader.u16(place), let members = covered(subtable + Int(offset)) else { return nil }
+                memberSets.append(members)
             }
             // The backtrack is stored nearest first.
-            match += kind == 0 ? glyphSets.reversed() : glyphSets
+            match += kind == 0 ? memberSets.reversed() : memberSets
         }
-        var reach = Reach()
+        var reach = Reach(members: glyphs)
         return add(match, to: &reach) ? reach : nil
     }
 
