@@ -2,8 +2,8 @@ import BubbleUnicode
 import CHarfBuzz
 
 /// An engine's tables of one kind (`InertCharacters`, `KernedCharacters`) per font and script,
-/// each made the first time a word needs it: making one reads the font's lookups (one to three
-/// milliseconds), and most texts need one or two.
+/// each made the first time a word needs it: making one reads the font's lookups (a
+/// millisecond or two), and most texts need one or two.
 ///
 /// A proof depends on the script and language only through the lookups HarfBuzz applies, so
 /// scripts with the same lookups in a font share one table: Inter gives Latin and Common text
