@@ -55,7 +55,7 @@ struct SubstitutionReach {
     /// What a text of the set must avoid for a lookup not to fire: glyphs, and adjacent pairs.
     struct Reach: Equatable {
         /// The set, sorted: what the bits below count by.
-        private(set) var members: [UInt32]
+        let members: [UInt32]
         /// One bit per glyph of the set that a lookup can take alone.
         private var glyphBits: [UInt64]
         /// One bit per ordered pair of the set's glyphs (first × count + second).
