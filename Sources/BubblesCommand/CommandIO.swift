@@ -15,14 +15,19 @@ public struct CommandIO: Sendable {
     public var standardErrorIsTerminal: Bool
     /// Relative paths in arguments are resolved against this directory.
     public var currentDirectory: String
+    /// Takes what a command is done with when the process ends right after it, so that it is
+    /// never freed (`KeptUntilExit`); does nothing by default, so values are freed as usual.
+    public var keepUntilExit: @Sendable (Any) -> Void
 
     public init(readStandardInput: @escaping @Sendable () -> Data,
                 write: @escaping @Sendable (String) -> Void,
                 writeError: @escaping @Sendable (String) -> Void,
                 standardErrorIsTerminal: Bool = false,
                 currentDirectory: String = FileManager.default.currentDirectoryPath,
-                readStandardInputBlock: (@Sendable (UnsafeMutableRawBufferPointer) -> Int)? = nil) {
+                readStandardInputBlock: (@Sendable (UnsafeMutableRawBufferPointer) -> Int)? = nil,
+                keepUntilExit: @escaping @Sendable (Any) -> Void = { _ in }) {
         self.readStandardInput = readStandardInput
+        self.keepUntilExit = keepUntilExit
         self.readStandardInputBlock = readStandardInputBlock
         self.write = write
         self.writeError = writeError

@@ -38,6 +38,7 @@ struct LayoutCommand {
         io.write(Self.header(theme: screen.theme, screenWidth: screen.width, timeZone: timeZone, height: height))
         try spool.copy(to: io.write)
         io.write(Self.footer)
+        io.keepUntilExit((conversation, chat, model))
         return ModelsCommand.reportWarnings(model.warnings, io: io)
     }
 

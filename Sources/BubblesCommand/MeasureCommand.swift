@@ -36,6 +36,7 @@ struct MeasureCommand {
         var stream = MeasureStream(engine: engine, style: style, widths: widths, explain: explain, source: source)
         stream.expectation = expected.map { Expectation(expected: $0, tolerance: tolerance) }
         let summary = try stream.run(reader, io: io)
+        io.keepUntilExit((engine, stream))
         if let expectation = stream.expectation { io.write(expectation.summary(summary.tally)) }
         if summary.skipped > 0 { io.writeError("\(summary.skipped) input lines skipped\n") }
         if summary.tally.differences > 0 { return ExitCode.mismatch }

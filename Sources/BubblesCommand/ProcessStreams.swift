@@ -23,6 +23,8 @@ public final class ProcessStreams: Sendable {
     }
 
     private let state = Mutex(State())
+    /// What commands are done with, freed by the process's exit instead of one by one.
+    private let kept = KeptUntilExit()
 
     /// Ignores SIGPIPE and makes sure descriptors 0, 1 and 2 exist (see `reserveStandardDescriptors`).
     public init() {
@@ -37,7 +39,8 @@ public final class ProcessStreams: Sendable {
             write: { [self] in write($0, to: STDOUT_FILENO) },
             writeError: { [self] in write($0, to: STDERR_FILENO) },
             standardErrorIsTerminal: isatty(STDERR_FILENO) != 0,
-            readStandardInputBlock: { [self] in readStandardInput(into: $0) })
+            readStandardInputBlock: { [self] in readStandardInput(into: $0) },
+            keepUntilExit: { [kept] in kept.keep($0) })
     }
 
     /// The exit code for a command that returned `code`: 1 after a failed write or read, with

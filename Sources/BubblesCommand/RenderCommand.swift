@@ -10,6 +10,7 @@ struct RenderCommand {
         let conversation = try CommandGlue.loadConversation(path: input, account: options.input.account, peer: options.input.peer,
                                                 vcards: options.input.vcards, io: io)
         let warnings = try options.render(conversation, to: output, io: io)
+        io.keepUntilExit(conversation)
         return ModelsCommand.reportWarnings(warnings, io: io)
     }
 }
@@ -48,6 +49,7 @@ struct RenderOptions {
             throw CommandError("\(error)")
         }
         io.writeError("wrote \(path) (\(written) bytes)\n")
+        io.keepUntilExit((chat, model, layout))
         return model.warnings
     }
 
