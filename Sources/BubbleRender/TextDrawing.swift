@@ -62,7 +62,7 @@ public enum TextDrawing {
                                                          rightToLeft: run.direction == .rightToLeft, text: utf8)
                                 show(glyphs, text: utf8, map: map, in: cr)
                             } else {
-                                cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+                                GlyphCompositingLock.withLock { cairo_show_glyphs(cr, glyphs, Int32(glyphs.count)) }
                             }
                         }
                     }
