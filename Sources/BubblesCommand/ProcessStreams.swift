@@ -26,6 +26,11 @@ public final class ProcessStreams: Sendable {
     /// What commands are done with, freed by the process's exit instead of one by one.
     private let kept = KeptUntilExit()
 
+    /// Whether LeakSanitizer checks the process at exit (the AddressSanitizer builds CI runs):
+    /// then nothing is kept, since it cannot follow Swift's enum-tagged references from a
+    /// global and would report everything kept as leaked.
+    static let leaksAreCheckedAtExit: Bool = dlsym(dlopen(nil, RTLD_LAZY), "__lsan_do_leak_check") != nil
+
     /// Ignores SIGPIPE and makes sure descriptors 0, 1 and 2 exist (see `reserveStandardDescriptors`).
     public init() {
         signal(SIGPIPE, SIG_IGN)
@@ -34,13 +39,14 @@ public final class ProcessStreams: Sendable {
 
     /// The streams as a `CommandIO`.
     public var io: CommandIO {
-        CommandIO(
+        let kept = Self.leaksAreCheckedAtExit ? nil : self.kept
+        return CommandIO(
             readStandardInput: { [self] in readStandardInput() },
             write: { [self] in write($0, to: STDOUT_FILENO) },
             writeError: { [self] in write($0, to: STDERR_FILENO) },
             standardErrorIsTerminal: isatty(STDERR_FILENO) != 0,
             readStandardInputBlock: { [self] in readStandardInput(into: $0) },
-            keepUntilExit: { [kept] in kept.keep($0) })
+            keepUntilExit: { kept?.keep($0) })
     }
 
     /// The exit code for a command that returned `code`: 1 after a failed write or read, with

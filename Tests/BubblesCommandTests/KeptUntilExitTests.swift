@@ -7,6 +7,8 @@ import Testing
 @Suite struct KeptUntilExitTests {
     final class Built {}
 
+    /// Except under LeakSanitizer, whose check at exit would call what is kept leaked: there
+    /// (CI's AddressSanitizer run) the streams keep nothing either.
     @Test func theProcessStreamsKeepWhatACommandHandsThem() {
         weak var weakly: Built?
         let streams = ProcessStreams()
@@ -15,7 +17,7 @@ import Testing
             weakly = built
             streams.io.keepUntilExit(built)
         }
-        #expect(weakly != nil)
+        #expect((weakly != nil) == !ProcessStreams.leaksAreCheckedAtExit)
     }
 
     @Test func aCommandIOOfItsOwnKeepsNothing() {
