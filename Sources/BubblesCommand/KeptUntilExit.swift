@@ -7,8 +7,8 @@ import Foundation
 /// 200-message render that freeing took about 4 ms after the file was written (median of 31
 /// alternating whole runs, 2026-12-06); clang skips it the same way (`-disable-free`).
 ///
-/// Only `main`'s streams keep (`ProcessStreams`); tests run many commands in one process and
-/// pass no keeper, so their values are freed as usual.
+/// Only `main`'s streams keep (`ProcessStreams`), and not under LeakSanitizer; tests run many
+/// commands in one process and pass no keeper, so their values are freed as usual.
 final class KeptUntilExit: @unchecked Sendable {
     // @unchecked: `values` is only touched under `lock`.
     private let lock = NSLock()
