@@ -10,7 +10,6 @@ struct RenderCommand {
         let conversation = try CommandGlue.loadConversation(path: input, account: options.input.account, peer: options.input.peer,
                                                 vcards: options.input.vcards, io: io)
         let warnings = try options.render(conversation, to: output, io: io)
-        io.keepUntilExit(conversation)
         return ModelsCommand.reportWarnings(warnings, io: io)
     }
 }
@@ -49,7 +48,7 @@ struct RenderOptions {
             throw CommandError("\(error)")
         }
         io.writeError("wrote \(path) (\(written) bytes)\n")
-        io.keepUntilExit((chat, model, layout))
+        io.keepUntilExit((conversation, chat, model, layout))
         return model.warnings
     }
 
