@@ -52,7 +52,7 @@ struct FontFallback: Sendable {
     /// symbol (script Common, so no new script run in Pango) takes that character's font, as
     /// Pango's itemizer gives it ("国 3" has Inter's space, "国 a" the CJK font's).
     func fonts(for text: UnsafeBufferPointer<UInt16>, from start: Int, boundaries: [Int]) -> [UInt8] {
-        var result = [UInt8](repeating: primary, count: boundaries.count)
+        var result = [UInt8](filledWith: primary, count: boundaries.count)
         if primaryCoversASCII && text[start..<(boundaries.last ?? start)].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             return result
         }
@@ -106,8 +106,7 @@ struct FontFallback: Sendable {
     @inline(__always)
     private func singleUnitFont(_ unit: UInt16) -> UInt8? {
         let scalar = UInt32(unit)
-        if unit & 0xF800 == 0xD800 || UnicodeScalars.isWhitespace(scalar) || UnicodeScalars.isInvisibleControl(scalar)
-            || UnicodeScalars.isEmojiPresentation(scalar) { return nil }
+        if unit & 0xF800 == 0xD800 || UnicodeScalars.isWhitespaceInvisibleOrEmoji(scalar) { return nil }
         let font = firstCoveringFont[Int(scalar)]
         return font == 0xFF ? primary : font
     }

@@ -192,14 +192,11 @@ public final class TextEngine: Sendable {
     /// The text as UTF-16 (what ICU and HarfBuzz take, and what NSRange counts), transcoded
     /// straight from the string's UTF-8 storage: `Array(text.utf16)` walks it generically.
     static func utf16(_ text: String) -> [UInt16] {
-        // Not through `unsafeUninitializedCapacity` when empty: with capacity 0 it writes the
-        // count into the shared empty-array singleton, which ThreadSanitizer reports as a race
-        // when two threads do so (seen measuring an empty message on two cores at once).
         if text.isEmpty { return [] }
         var text = text
         return text.withUTF8 { bytes in
             // Swift strings hold valid UTF-8, so the decoding needs no error paths.
-            [UInt16](unsafeUninitializedCapacity: bytes.count) { out, count in
+            [UInt16](capacity: bytes.count, blank: 0) { out in
                 var read = 0, written = 0
                 let end = bytes.count
                 while read < end {
@@ -232,7 +229,7 @@ public final class TextEngine: Sendable {
                         written += 2
                     }
                 }
-                count = written
+                return written
             }
         }
     }

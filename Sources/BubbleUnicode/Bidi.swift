@@ -28,7 +28,7 @@ public struct BidiParagraph: Sendable, Equatable {
     public init(_ text: UnsafeBufferPointer<UInt16>) throws {
         guard Self.mayNeedBidi(text) else {
             paragraphLevel = 0
-            levels = Array(repeating: 0, count: text.count)
+            levels = Array(filledWith: 0, count: text.count)
             isUniform = true
             return
         }
@@ -41,7 +41,7 @@ public struct BidiParagraph: Sendable, Equatable {
         paragraphLevel = cb_bidi_paragraph_level(bidi)
         guard let pointer = cb_bidi_levels(bidi, &status) else {
             try ICUError.check(status, "ubidi_getLevels")
-            levels = Array(repeating: paragraphLevel, count: text.count)
+            levels = Array(filledWith: paragraphLevel, count: text.count)
             isUniform = true
             return
         }
@@ -87,7 +87,7 @@ public struct BidiParagraph: Sendable, Equatable {
     /// Visual order of runs with the given levels (rule L2): `result[visual] = logical index`.
     public static func visualOrder(levels: [UInt8]) -> [Int] {
         if levels.allSatisfy({ $0 == 0 }) { return Array(levels.indices) }
-        var map = [Int32](repeating: 0, count: levels.count)
+        var map = [Int32](filledWith: 0, count: levels.count)
         levels.withUnsafeBufferPointer { levelPointer in
             map.withUnsafeMutableBufferPointer { mapPointer in
                 cb_bidi_reorder_visual(levelPointer.baseAddress, Int32(levels.count), mapPointer.baseAddress)

@@ -58,6 +58,16 @@ public enum UnicodeScalars {
         return hasProperty(scalar, .invisible)
     }
 
+    /// White_Space, an invisible control or Emoji_Presentation: the characters font fallback
+    /// does not give the first font that covers them. One read of the table where the three
+    /// questions apart read its lazy global three times.
+    @inlinable
+    public static func isWhitespaceInvisibleOrEmoji(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 { return isWhitespace(scalar) || isInvisibleControl(scalar) }
+        if scalar < 0x10000 { return bmpFlags[Int(scalar)] & 7 != 0 }
+        return isWhitespace(scalar) || isInvisibleControl(scalar) || isEmojiPresentation(scalar)
+    }
+
     /// The properties of the BMP table, for characters outside it.
     @usableFromInline
     enum TableProperty { case whitespace, invisible, emojiPresentation }

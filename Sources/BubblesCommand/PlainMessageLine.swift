@@ -82,7 +82,7 @@ struct PlainMessageLine {
     /// One of the two strings, escapes decoded; nil when it is not valid UTF-8.
     static func string(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, escaped: Bool) -> String? {
         let bytes = UnsafeBufferPointer(rebasing: line[range])
-        guard escaped else { return String(validating: bytes, as: UTF8.self) }
+        guard escaped else { return validString(bytes) }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = 0
@@ -95,7 +95,15 @@ struct PlainMessageLine {
                 index += 1
             }
         }
-        return String(validating: decoded, as: UTF8.self)
+        return decoded.withUnsafeBufferPointer { validString($0) }
+    }
+
+    /// The bytes as a string; nil when they are not valid UTF-8. ASCII (most ids and texts) goes
+    /// through `String(decoding:)`, which has nothing to repair in it and is specialised here,
+    /// where `String(validating:as:)` is a generic call into the runtime for every string.
+    private static func validString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     private static func equals(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {
