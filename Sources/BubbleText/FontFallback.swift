@@ -160,40 +160,65 @@ struct FontFallback: Sendable {
     }
 
     private func firstCovering(_ cluster: ClusterScalars) -> UInt8? {
-        chain.first { index in cluster.visibleScalars.allSatisfy(fonts[Int(index)].covers) }
+        chain.first { index in cluster.allVisible(fonts[Int(index)].covers) }
     }
 }
 
 /// The scalars of one grapheme cluster and what they say about presentation.
 struct ClusterScalars {
     let first: UInt32
-    /// Scalars that need a glyph (default-ignorables such as ZWJ and variation selectors do not).
-    let visibleScalars: [UInt32]
     let isSpaceLike: Bool
     let wantsEmojiPresentation: Bool
+    /// The cluster's code units, read again by `allVisible`: a cluster is looked at within one
+    /// call of `fonts(for:)`, and decoding its one or few scalars twice costs less than the two
+    /// arrays a cluster used to allocate (spaces come here, so most non-ASCII messages made
+    /// several per word).
+    private let text: UnsafeBufferPointer<UInt16>
+    private let range: Range<Int>
 
     init(text: UnsafeBufferPointer<UInt16>, range: Range<Int>) {
+        self.text = text
+        self.range = range
         var index = range.lowerBound
-        var scalars: [UInt32] = []
-        while index < range.upperBound { scalars.append(UnicodeScalars.decode(text, at: &index)) }
-        first = scalars.first ?? 0x20
-        visibleScalars = scalars.filter { !UnicodeScalars.isDefaultIgnorable($0) }
-        isSpaceLike = scalars.allSatisfy { UnicodeScalars.isWhitespace($0) || UnicodeScalars.isInvisibleControl($0) }
-        wantsEmojiPresentation = Self.isEmojiPresentation(scalars)
+        guard index < range.upperBound else {
+            (first, isSpaceLike, wantsEmojiPresentation) = (0x20, true, false)
+            return
+        }
+        first = UnicodeScalars.decode(text, at: &index)
+        // UTS #51: VS16, a keycap, a skin tone, a flag or a ZWJ sequence asks for emoji; VS15 for
+        // text; otherwise the first character's Emoji_Presentation property decides.
+        var spaceLike = UnicodeScalars.isWhitespace(first) || UnicodeScalars.isInvisibleControl(first)
+        var textStyle = first == 0xFE0E
+        var emojiStyle = first == 0xFE0F || first == 0x20E3 || UnicodeScalars.isEmojiModifier(first)
+            || UnicodeScalars.isRegionalIndicator(first)
+        var joiner = first == 0x200D
+        var pictographic = UnicodeScalars.isExtendedPictographic(first)
+        while index < range.upperBound {
+            let scalar = UnicodeScalars.decode(text, at: &index)
+            spaceLike = spaceLike && (UnicodeScalars.isWhitespace(scalar) || UnicodeScalars.isInvisibleControl(scalar))
+            textStyle = textStyle || scalar == 0xFE0E
+            emojiStyle = emojiStyle || scalar == 0xFE0F || scalar == 0x20E3 || UnicodeScalars.isEmojiModifier(scalar)
+                || UnicodeScalars.isRegionalIndicator(scalar)
+            joiner = joiner || scalar == 0x200D
+            pictographic = pictographic || UnicodeScalars.isExtendedPictographic(scalar)
+        }
+        isSpaceLike = spaceLike
+        wantsEmojiPresentation = !textStyle && (emojiStyle || (joiner && pictographic) || UnicodeScalars.isEmojiPresentation(first))
+    }
+
+    /// Whether `covers` holds for every scalar that needs a glyph (default-ignorables such as
+    /// ZWJ and variation selectors do not).
+    func allVisible(_ covers: (UInt32) -> Bool) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let scalar = UnicodeScalars.decode(text, at: &index)
+            if !UnicodeScalars.isDefaultIgnorable(scalar) && !covers(scalar) { return false }
+        }
+        return true
     }
 
     static func firstScalar(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> UInt32 {
         var index = offset
         return UnicodeScalars.decode(text, at: &index)
-    }
-
-    /// UTS #51: VS16, a keycap, a skin tone, a flag or a ZWJ sequence asks for emoji; VS15 for
-    /// text; otherwise the first character's Emoji_Presentation property decides.
-    private static func isEmojiPresentation(_ scalars: [UInt32]) -> Bool {
-        if scalars.contains(0xFE0E) { return false }
-        if scalars.contains(where: { $0 == 0xFE0F || $0 == 0x20E3 || UnicodeScalars.isEmojiModifier($0)
-                                     || UnicodeScalars.isRegionalIndicator($0) }) { return true }
-        if scalars.contains(0x200D) && scalars.contains(where: UnicodeScalars.isExtendedPictographic) { return true }
-        return scalars.first.map(UnicodeScalars.isEmojiPresentation) ?? false
     }
 }
