@@ -124,7 +124,10 @@ struct Segmenter {
 
         // Every offset where a segment must end, in order: the soft breaks, and where the font,
         // the script or the bidi level changes (when they do; most messages have none).
-        var cuts = Array(softBreaks)
+        // Room for the usual changes and the end: growing the copy would allocate it again.
+        var cuts: [Int] = []
+        cuts.reserveCapacity(softBreaks.count + scripts.count + 8)
+        cuts.append(contentsOf: softBreaks)
         var changes = false
         for index in 1..<max(fonts.count, 1) where fonts[index] != fonts[index - 1] {
             cuts.append(clusterEnds[index - 1])
@@ -181,7 +184,7 @@ struct Segmenter {
             let font = fonts[clusterIndex]
             let style = styles.isEmpty ? 0 : styles[clusterIndex]
             let fontSize = styling.fontSize(of: style)
-            let level = bidi.levels[start - range.lowerBound]
+            let level = bidi.level(at: start - range.lowerBound)
             let script = scriptValues[scriptIndex]
             let rightToLeft = level & 1 == 1
             let isTab = text[start] == 0x09

@@ -21,6 +21,7 @@ struct TextParagraph {
                         keepsHangulWords: Bool, _ body: (TextParagraph) throws -> Void) rethrows {
         var paragraphStart = 0
         var softBreaks: [Int] = []
+        softBreaks.reserveCapacity(opportunities.count) // one allocation, not one per doubling
         for opportunity in opportunities {
             let isEnd = opportunity.offset == text.count
             if !opportunity.isMandatory && !isEnd {
@@ -31,11 +32,15 @@ struct TextParagraph {
             let contentEnd = opportunity.isMandatory ? opportunity.offset - terminatorLength(text, before: opportunity.offset)
                                                      : opportunity.offset
             let content = paragraphStart..<max(paragraphStart, contentEnd)
-            var inside = softBreaks[...]
-            while let first = inside.first, first <= content.lowerBound { inside = inside.dropFirst() }
-            while let last = inside.last, last >= content.upperBound { inside = inside.dropLast() }
-            try body(TextParagraph(content: content, fullRange: paragraphStart..<opportunity.offset, softBreaks: inside,
-                                   isFollowedByEmptyLine: isEnd && opportunity.isMandatory))
+            do {
+                // The slice ends here, so that the array is uniquely held again and is emptied
+                // in place below (while the slice lived, every paragraph allocated a new one).
+                var inside = softBreaks[...]
+                while let first = inside.first, first <= content.lowerBound { inside = inside.dropFirst() }
+                while let last = inside.last, last >= content.upperBound { inside = inside.dropLast() }
+                try body(TextParagraph(content: content, fullRange: paragraphStart..<opportunity.offset, softBreaks: inside,
+                                       isFollowedByEmptyLine: isEnd && opportunity.isMandatory))
+            }
             softBreaks.removeAll(keepingCapacity: true)
             paragraphStart = opportunity.offset
         }

@@ -17,18 +17,35 @@ public struct BidiRun: Sendable, Equatable {
 /// first strong character (rules P2–P3), as in Pango and CSS `unicode-bidi: plaintext`.
 public struct BidiParagraph: Sendable, Equatable {
     public let paragraphLevel: UInt8
-    /// One level per UTF-16 code unit.
-    public let levels: [UInt8]
     /// Every level is the paragraph's (no right-to-left text in a left-to-right paragraph).
     public let isUniform: Bool
+    /// The UTF-16 code units analysed.
+    public let count: Int
+    /// The levels of a paragraph that is not uniform; empty when it is, so that most messages
+    /// make no array of levels at all.
+    private let mixedLevels: [UInt8]
+
+    /// One level per UTF-16 code unit.
+    public var levels: [UInt8] { isUniform ? Array(filledWith: paragraphLevel, count: count) : mixedLevels }
+
+    /// The level of the code unit at `offset`.
+    @inlinable
+    public func level(at offset: Int) -> UInt8 {
+        precondition(offset >= 0 && offset < count, "offset \(offset) outside a paragraph of \(count) code units")
+        return isUniform ? paragraphLevel : levelOfMixed(at: offset)
+    }
+
+    @usableFromInline
+    func levelOfMixed(at offset: Int) -> UInt8 { mixedLevels[offset] }
 
     public var direction: TextDirection { paragraphLevel & 1 == 0 ? .leftToRight : .rightToLeft }
 
     /// Analyses one paragraph (no paragraph separators inside) of UTF-16 text.
     public init(_ text: UnsafeBufferPointer<UInt16>) throws {
+        count = text.count
         guard Self.mayNeedBidi(text) else {
             paragraphLevel = 0
-            levels = Array(filledWith: 0, count: text.count)
+            mixedLevels = []
             isUniform = true
             return
         }
@@ -41,15 +58,15 @@ public struct BidiParagraph: Sendable, Equatable {
         paragraphLevel = cb_bidi_paragraph_level(bidi)
         guard let pointer = cb_bidi_levels(bidi, &status) else {
             try ICUError.check(status, "ubidi_getLevels")
-            levels = Array(filledWith: paragraphLevel, count: text.count)
+            mixedLevels = []
             isUniform = true
             return
         }
         try ICUError.check(status, "ubidi_getLevels")
-        let all = Array(UnsafeBufferPointer(start: pointer, count: text.count))
+        let read = UnsafeBufferPointer(start: pointer, count: text.count)
         let level = paragraphLevel
-        levels = all
-        isUniform = all.allSatisfy { $0 == level }
+        isUniform = read.allSatisfy { $0 == level }
+        mixedLevels = isUniform ? [] : Array(read)
     }
 
     public init(_ text: [UInt16]) throws {
@@ -58,7 +75,8 @@ public struct BidiParagraph: Sendable, Equatable {
 
     /// The level runs in logical order.
     public var runs: [BidiRun] {
-        if isUniform { return [BidiRun(range: 0..<levels.count, level: paragraphLevel)] }
+        if isUniform { return [BidiRun(range: 0..<count, level: paragraphLevel)] }
+        let levels = mixedLevels
         var result: [BidiRun] = []
         var start = 0
         for index in 1...max(levels.count, 1) where index == levels.count || levels[index] != levels[start] {
