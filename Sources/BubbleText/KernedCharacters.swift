@@ -113,9 +113,18 @@ struct KernedCharacters: Sendable {
     /// The word `text[segment]` as HarfBuzz shapes it left to right, or nil when a character is
     /// not one of these (or a pair of them shaped otherwise).
     func shape(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>) -> ShapedSegment? {
-        guard let first = segment.first, let firstIndex = index(of: text[first]) else { return nil }
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(segment.count)
+        guard let advance = shape(text, segment, appendingTo: &glyphs) else { return nil }
+        return ShapedSegment(glyphs: glyphs, advance: advance)
+    }
+
+    /// The same word's glyphs (one per code unit) appended to `glyphs`, and its advance; nil, with
+    /// `glyphs` as it was, when a character is not one of these (or a pair is shaped otherwise).
+    /// The segmenter keeps the words of a paragraph in one array this way, not one array each.
+    func shape(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, appendingTo glyphs: inout [ShapedGlyph]) -> Int32? {
+        guard let first = segment.first, let firstIndex = index(of: text[first]) else { return nil }
+        let before = glyphs.count
         var total: Int32 = 0
         var current = firstIndex
         var unsafe = false
@@ -125,10 +134,16 @@ struct KernedCharacters: Sendable {
             var next = 0
             var pair: UInt32 = 0
             if offset + 1 < segment.upperBound {
-                guard let index = index(of: text[offset + 1]) else { return nil }
+                guard let index = index(of: text[offset + 1]) else {
+                    glyphs.removeLast(glyphs.count - before)
+                    return nil
+                }
                 next = index
                 pair = pairs[current * shapes.count + next]
-                guard pair & Self.unknownBit == 0 else { return nil }
+                guard pair & Self.unknownBit == 0 else {
+                    glyphs.removeLast(glyphs.count - before)
+                    return nil
+                }
                 advance += Int32(Int16(truncatingIfNeeded: pair))
             }
             glyphs.append(ShapedGlyph(glyph: UInt32(truncatingIfNeeded: shape >> 32), cluster: UInt32(offset - segment.lowerBound),
@@ -137,7 +152,7 @@ struct KernedCharacters: Sendable {
             unsafe = pair & Self.unsafeBit != 0
             current = next
         }
-        return ShapedSegment(glyphs: glyphs, advance: total)
+        return total
     }
 
     /// Whether `unit` is one of these characters.

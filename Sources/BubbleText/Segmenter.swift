@@ -15,7 +15,7 @@ struct Segment {
     /// ISO 15924 tag, which is also HarfBuzz's script value.
     let script: UInt32
     /// Glyphs in visual order, a slice of the word's shaping; clusters count from `clusterBase`.
-    let glyphs: ArraySlice<ShapedGlyph>
+    var glyphs: ArraySlice<ShapedGlyph>
     /// Sum of the glyphs' advances, font units (a tab's is 0: its width depends on the pen).
     let advance: Int32
     /// Text offset the glyphs' clusters count from (the word's start).
@@ -119,8 +119,8 @@ struct Segmenter {
         }
         let bidi = try BidiParagraph(slice)
         let scripts = Scripts.runs(in: slice)
-        // HarfBuzz's value per run, once (not a library call per segment).
-        let scriptValues = scripts.map { harfBuzzScript($0.tag) }
+        // HarfBuzz's value of the current script run, asked once per run (not per segment).
+        var scriptValue = (run: 0, value: scripts.first.map { harfBuzzScript($0.tag) } ?? 0)
 
         // Every offset where a segment must end, in order: the soft breaks, and where the font,
         // the script or the bidi level changes (when they do; most messages have none).
@@ -149,10 +149,14 @@ struct Segmenter {
         }
         if !tabCuts.isEmpty { cuts += tabCuts; changes = true }
         // Where a shaping word must end whatever follows: every cut that is not a soft break.
+        // Empty when the paragraph's end is the only one (most paragraphs: no array to make).
         var hardCuts = changes ? Array(cuts[softBreaks.count...]) : []
         cuts.append(range.upperBound)
-        hardCuts.append(range.upperBound)
-        if changes { cuts.sort(); hardCuts.sort() }
+        if changes {
+            hardCuts.append(range.upperBound)
+            cuts.sort()
+            hardCuts.sort()
+        }
         let table = shaper.fonts
 
         var segments: [Segment] = []
@@ -167,8 +171,25 @@ struct Segmenter {
         // The word being sliced: its range, its shaping and the next glyph to hand out (from
         // the front for left-to-right words, from the back for right-to-left ones).
         var word = range.lowerBound..<range.lowerBound
-        var wordGlyphs: [ShapedGlyph] = []
+        var wordGlyphs: ArraySlice<ShapedGlyph> = []
         var cursor = 0
+        // Glyphs made for this paragraph alone (words of kerned characters, runs of inert ones),
+        // in one array rather than one per word (a fifth of `measure`'s allocations were those).
+        // At most one glyph per code unit, so it never grows past its first allocation. Their
+        // segments take their slices once the paragraph is done: a slice kept in a segment
+        // earlier would make every later append copy the whole array.
+        var localGlyphs: [ShapedGlyph] = []
+        var localSlices: [(segment: Int, glyphs: Range<Int>)] = []
+        var wordIsLocal = false
+        /// Makes room for the paragraph's local glyphs, and lets go of the current word's slice
+        /// of them, before a local word is appended.
+        func prepareLocalGlyphs() {
+            wordGlyphs = []
+            if localGlyphs.capacity == 0 {
+                localGlyphs.reserveCapacity(range.count)
+                localSlices.reserveCapacity(cuts.count)
+            }
+        }
         // The inert and kerned characters of the last font and script asked for (one lock per change).
         var lastInert: (font: UInt8, script: UInt32, table: InertCharacters?)?
         var lastKerned: (font: UInt8, script: UInt32, table: KernedCharacters?)?
@@ -185,17 +206,23 @@ struct Segmenter {
             let style = styles.isEmpty ? 0 : styles[clusterIndex]
             let fontSize = styling.fontSize(of: style)
             let level = bidi.level(at: start - range.lowerBound)
-            let script = scriptValues[scriptIndex]
+            if scriptValue.run != scriptIndex { scriptValue = (scriptIndex, harfBuzzScript(scripts[scriptIndex].tag)) }
+            let script = scriptValue.value
             let rightToLeft = level & 1 == 1
             let isTab = text[start] == 0x09
             if isTab {
                 word = start..<cut
                 wordGlyphs = []
+                wordIsLocal = false
                 cursor = 0
             } else if start >= word.upperBound {
+                wordIsLocal = false
                 // A new word: up to the first cut after whitespace, or the next change.
-                while hardCuts[hardIndex] <= start { hardIndex += 1 }
-                let hard = hardCuts[hardIndex]
+                var hard = range.upperBound
+                if !hardCuts.isEmpty {
+                    while hardCuts[hardIndex] <= start { hardIndex += 1 }
+                    hard = hardCuts[hardIndex]
+                }
                 var end = hard
                 // Chinese and Japanese words also end at a cut between two inert characters.
                 var table: InertCharacters?
@@ -212,11 +239,15 @@ struct Segmenter {
                                                             cluster: clusterIndex, cuts: cuts[cutIndex...], table) {
                     // A run of inert characters: each one's glyph, as HarfBuzz would give it.
                     word = start..<runEnd
-                    wordGlyphs = (start..<runEnd).map { offset in
+                    prepareLocalGlyphs()
+                    let first = localGlyphs.count
+                    for offset in start..<runEnd {
                         let shape = table.shape(text[offset])
-                        return ShapedGlyph(glyph: shape.glyph, cluster: UInt32(offset - start), advance: shape.advance,
-                                           xOffset: 0, yOffset: 0)
+                        localGlyphs.append(ShapedGlyph(glyph: shape.glyph, cluster: UInt32(offset - start), advance: shape.advance,
+                                                       xOffset: 0, yOffset: 0))
                     }
+                    wordGlyphs = localGlyphs[first...]
+                    wordIsLocal = true
                 } else {
                     for candidate in cuts[cutIndex...] where candidate > start {
                         if candidate >= hard { break }
@@ -238,21 +269,37 @@ struct Segmenter {
                             lastKerned = (font, script, kerned)
                         }
                     }
-                    wordGlyphs = shaper.shape(text, paragraph: range, segment: word, clusterEnds: clusterEnds[clusterIndex...],
-                                              font: font, level: level, script: script, kerned: kerned).glyphs
+                    // A word the shaper would take from the kerned table goes to the local glyphs
+                    // instead (a word longer than the shaping bound is shaped in pieces there).
+                    if let table = kerned, word.count <= LayoutWork.shapingRunBound {
+                        prepareLocalGlyphs()
+                        let first = localGlyphs.count
+                        if table.shape(text, word, appendingTo: &localGlyphs) != nil {
+                            wordGlyphs = localGlyphs[first...]
+                            wordIsLocal = true
+                            kerned = nil
+                        } else {
+                            kerned = nil // it was just asked, and refused the word
+                        }
+                    }
+                    if !wordIsLocal {
+                        wordGlyphs = shaper.shape(text, paragraph: range, segment: word, clusterEnds: clusterEnds[clusterIndex...],
+                                                  font: font, level: level, script: script, kerned: kerned).glyphs[...]
+                    }
                 }
                 cursor = rightToLeft ? wordGlyphs.count : 0
             }
             let relativeEnd = UInt32(cut - word.lowerBound)
+            let wordStart = wordGlyphs.startIndex
             var lower = cursor, upper = cursor
             if rightToLeft {
-                while lower > 0 && wordGlyphs[lower - 1].cluster < relativeEnd { lower -= 1 }
+                while lower > 0 && wordGlyphs[wordStart + lower - 1].cluster < relativeEnd { lower -= 1 }
                 cursor = lower
             } else {
-                while upper < wordGlyphs.count && wordGlyphs[upper].cluster < relativeEnd { upper += 1 }
+                while upper < wordGlyphs.count && wordGlyphs[wordStart + upper].cluster < relativeEnd { upper += 1 }
                 cursor = upper
             }
-            let glyphs = wordGlyphs[lower..<upper]
+            let glyphs = wordGlyphs[(wordStart + lower)..<(wordStart + upper)]
             let relativeStart = UInt32(start - word.lowerBound)
             var unsafeStart = false
             if start > word.lowerBound {
@@ -272,7 +319,9 @@ struct Segmenter {
                 $0 + ($1.cluster >= relativeWhitespace ? $1.advance : 0)
             }
             shaper.tally?.work.segments += 1
-            segments.append(Segment(range: start..<cut, font: font, level: level, script: script, glyphs: glyphs,
+            if wordIsLocal { localSlices.append((segments.count, glyphs.indices)) }
+            segments.append(Segment(range: start..<cut, font: font, level: level, script: script,
+                                    glyphs: wordIsLocal ? [] : glyphs,
                                     advance: advance, clusterBase: word.lowerBound, unsafeStart: unsafeStart,
                                     isTab: isTab, firstCluster: clusterIndex,
                                     trailingWhitespaceStart: whitespaceStart,
@@ -280,6 +329,8 @@ struct Segmenter {
                                     pointsPerUnit: fontSize / Double(table[Int(font)].unitsPerEm)))
             start = cut
         }
+        wordGlyphs = []
+        for (index, slice) in localSlices { segments[index].glyphs = localGlyphs[slice] }
         return Paragraph(range: range, level: bidi.paragraphLevel, clusterEnds: clusterEnds, segments: segments)
     }
 
