@@ -37,30 +37,31 @@ public enum Scripts {
             let hasLetter = text.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
             return [ScriptRun(range: 0..<text.count, tag: hasLetter ? ScriptRun.latin : ScriptRun.common)]
         }
-        var runs: [(start: Int, code: Int32)] = []
-        var pendingStart: Int? = nil // leading Common/Inherited text before the first real script
+        // Built straight into the result, each run closed when the next starts: one array,
+        // made once for the first four runs (most texts have one or two).
+        var result: [ScriptRun] = []
+        var open: (start: Int, code: Int32)? = nil
         var index = 0
         while index < text.count {
             let start = index
             let scalar = UnicodeScalars.decode(text, at: &index)
             var status: Int32 = 0
             let code = cb_script_of(Int32(scalar), &status)
-            let isNeutral = cb_script_is_neutral(code) != 0 || status > 0
-            if isNeutral {
-                if runs.isEmpty && pendingStart == nil { pendingStart = start }
+            // Common and Inherited text joins the run before it; leading such text, the first run.
+            if cb_script_is_neutral(code) != 0 || status > 0 { continue }
+            guard let current = open else {
+                open = (start: 0, code: code)
                 continue
             }
-            if runs.isEmpty {
-                runs.append((start: 0, code: code))
-            } else if runs[runs.count - 1].code != code {
-                runs.append((start: start, code: code))
+            if current.code != code {
+                if result.isEmpty { result.reserveCapacity(4) }
+                result.append(ScriptRun(range: current.start..<start, tag: tag(of: current.code)))
+                open = (start: start, code: code)
             }
         }
-        if runs.isEmpty { return [ScriptRun(range: 0..<text.count, tag: ScriptRun.common)] }
-        return runs.indices.map { i in
-            let end = i + 1 < runs.count ? runs[i + 1].start : text.count
-            return ScriptRun(range: runs[i].start..<end, tag: tag(of: runs[i].code))
-        }
+        guard let last = open else { return [ScriptRun(range: 0..<text.count, tag: ScriptRun.common)] }
+        result.append(ScriptRun(range: last.start..<text.count, tag: tag(of: last.code)))
+        return result
     }
 
     /// ICU's short name of a script code, packed; cached because every run asks.

@@ -63,8 +63,19 @@ struct JSONBytes {
                 return
             }
         }
-        raw(JSONText.number(value))
+        guard value.isFinite else { return raw("null") }
+        // What `JSONText.number` spells (`description`), written by the standard library's
+        // printer straight into the bytes: most measured widths have 13–15 decimals, and a
+        // `String` of more than 15 bytes is an allocation.
+        value.write(to: &self)
     }
 
     mutating func newline() { bytes.append(0x0A) }
+}
+
+/// Where a number writes its digits: `_writeASCII` takes them from the printer's own buffer.
+/// Without that entry point the printer makes a `String` and `write` takes it: the same bytes.
+extension JSONBytes: TextOutputStream {
+    mutating func write(_ string: String) { raw(string) }
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 }

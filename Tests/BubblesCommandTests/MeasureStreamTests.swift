@@ -23,6 +23,8 @@ import Testing
             var bytes = JSONBytes()
             bytes.number(value)
             #expect(String(decoding: bytes.bytes, as: UTF8.self) == JSONText.number(value), "\(value)")
+            // JSONText spells fractions as string interpolation does.
+            if value.isFinite && value != value.rounded() { #expect(JSONText.number(value) == "\(value)") }
         }
     }
 
