@@ -15,6 +15,7 @@ struct Segment {
     /// ISO 15924 tag, which is also HarfBuzz's script value.
     let script: UInt32
     /// Glyphs in visual order, a slice of the word's shaping; clusters count from `clusterBase`.
+    /// (Variable only so that `analyse` can give the words it built itself their slices last.)
     var glyphs: ArraySlice<ShapedGlyph>
     /// Sum of the glyphs' advances, font units (a tab's is 0: its width depends on the pen).
     let advance: Int32
@@ -277,10 +278,8 @@ struct Segmenter {
                         if table.shape(text, word, appendingTo: &localGlyphs) != nil {
                             wordGlyphs = localGlyphs[first...]
                             wordIsLocal = true
-                            kerned = nil
-                        } else {
-                            kerned = nil // it was just asked, and refused the word
                         }
+                        kerned = nil // asked here: the shaper need not ask again
                     }
                     if !wordIsLocal {
                         wordGlyphs = shaper.shape(text, paragraph: range, segment: word, clusterEnds: clusterEnds[clusterIndex...],
