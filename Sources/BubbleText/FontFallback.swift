@@ -179,22 +179,14 @@ struct ClusterScalars {
     init(text: UnsafeBufferPointer<UInt16>, range: Range<Int>) {
         self.text = text
         self.range = range
-        var index = range.lowerBound
-        guard index < range.upperBound else {
-            (first, isSpaceLike, wantsEmojiPresentation) = (0x20, true, false)
-            return
-        }
-        first = UnicodeScalars.decode(text, at: &index)
         // UTS #51: VS16, a keycap, a skin tone, a flag or a ZWJ sequence asks for emoji; VS15 for
         // text; otherwise the first character's Emoji_Presentation property decides.
-        var spaceLike = UnicodeScalars.isWhitespace(first) || UnicodeScalars.isInvisibleControl(first)
-        var textStyle = first == 0xFE0E
-        var emojiStyle = first == 0xFE0F || first == 0x20E3 || UnicodeScalars.isEmojiModifier(first)
-            || UnicodeScalars.isRegionalIndicator(first)
-        var joiner = first == 0x200D
-        var pictographic = UnicodeScalars.isExtendedPictographic(first)
+        var first: UInt32?
+        var spaceLike = true, textStyle = false, emojiStyle = false, joiner = false, pictographic = false
+        var index = range.lowerBound
         while index < range.upperBound {
             let scalar = UnicodeScalars.decode(text, at: &index)
+            if first == nil { first = scalar }
             spaceLike = spaceLike && (UnicodeScalars.isWhitespace(scalar) || UnicodeScalars.isInvisibleControl(scalar))
             textStyle = textStyle || scalar == 0xFE0E
             emojiStyle = emojiStyle || scalar == 0xFE0F || scalar == 0x20E3 || UnicodeScalars.isEmojiModifier(scalar)
@@ -202,8 +194,10 @@ struct ClusterScalars {
             joiner = joiner || scalar == 0x200D
             pictographic = pictographic || UnicodeScalars.isExtendedPictographic(scalar)
         }
+        self.first = first ?? 0x20
         isSpaceLike = spaceLike
-        wantsEmojiPresentation = !textStyle && (emojiStyle || (joiner && pictographic) || UnicodeScalars.isEmojiPresentation(first))
+        wantsEmojiPresentation = !textStyle
+            && (emojiStyle || (joiner && pictographic) || first.map(UnicodeScalars.isEmojiPresentation) ?? false)
     }
 
     /// Whether `covers` holds for every scalar that needs a glyph (default-ignorables such as

@@ -23,7 +23,7 @@ public struct BidiParagraph: Sendable, Equatable {
     public let count: Int
     /// The levels of a paragraph that is not uniform; empty when it is, so that most messages
     /// make no array of levels at all.
-    private let mixedLevels: [UInt8]
+    @usableFromInline let mixedLevels: [UInt8]
 
     /// One level per UTF-16 code unit.
     public var levels: [UInt8] { isUniform ? Array(filledWith: paragraphLevel, count: count) : mixedLevels }
@@ -32,11 +32,8 @@ public struct BidiParagraph: Sendable, Equatable {
     @inlinable
     public func level(at offset: Int) -> UInt8 {
         precondition(offset >= 0 && offset < count, "offset \(offset) outside a paragraph of \(count) code units")
-        return isUniform ? paragraphLevel : levelOfMixed(at: offset)
+        return isUniform ? paragraphLevel : mixedLevels[offset]
     }
-
-    @usableFromInline
-    func levelOfMixed(at offset: Int) -> UInt8 { mixedLevels[offset] }
 
     public var direction: TextDirection { paragraphLevel & 1 == 0 ? .leftToRight : .rightToLeft }
 

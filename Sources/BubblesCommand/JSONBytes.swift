@@ -1,6 +1,6 @@
 /// Output bytes written directly: keys pre-encoded as static strings, numbers spelled as
 /// `JSONText.number` spells them (Swift's shortest round-trip form) without going through
-/// `String` for the common ones.
+/// `String`.
 struct JSONBytes {
     var bytes: [UInt8] = []
 
@@ -35,8 +35,8 @@ struct JSONBytes {
     /// The same characters as `JSONText.number(value)`. A value with at most seven decimals
     /// between 0.001 and 10⁷ is printed by finding the fewest decimals that read back as the
     /// same double (the digits Swift's shortest round-trip printer gives in that range: one
-    /// candidate per length there, as the spacing of doubles is far below 10⁻⁷); others go
-    /// through `JSONText.number`.
+    /// candidate per length there, as the spacing of doubles is far below 10⁻⁷); others are
+    /// written by the standard library's printer.
     mutating func number(_ value: Double) {
         let magnitude = abs(value)
         if value.isFinite, value == value.rounded(), magnitude < 1e15 {
