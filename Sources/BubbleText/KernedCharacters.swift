@@ -155,6 +155,36 @@ struct KernedCharacters: Sendable {
         return total
     }
 
+    /// The same word's advances (one per code unit, as `shape` gives its glyphs) written to
+    /// `advances`: the advance's bits in the low half, and bit 32 when the glyph is unsafe to
+    /// break before (a kerned pair spans that cut); false when a character is not one of these
+    /// (or a pair is shaped otherwise, or a glyph is .notdef). For `PlainASCIIUnits`, which
+    /// needs the sums and not the glyphs.
+    func advances(_ text: UnsafeBufferPointer<UInt16>, _ word: Range<Int>, into advances: UnsafeMutablePointer<UInt64>) -> Bool {
+        guard let first = word.first, let firstIndex = index(of: text[first]) else { return false }
+        var current = firstIndex
+        var unsafe = false
+        for offset in word {
+            let shape = shapes[current]
+            var advance = Int32(truncatingIfNeeded: shape)
+            var next = 0
+            var pair: UInt32 = 0
+            if offset + 1 < word.upperBound {
+                guard let index = index(of: text[offset + 1]) else { return false }
+                next = index
+                pair = pairs[current * shapes.count + next]
+                guard pair & Self.unknownBit == 0 else { return false }
+                advance += Int32(Int16(truncatingIfNeeded: pair))
+            }
+            // A glyph 0 (.notdef) would be a missing glyph, which the layout reports.
+            guard shape >> 32 != 0 else { return false }
+            advances[offset - word.lowerBound] = UInt64(UInt32(bitPattern: advance)) | (unsafe ? 1 << 32 : 0)
+            unsafe = pair & Self.unsafeBit != 0
+            current = next
+        }
+        return true
+    }
+
     /// Whether `unit` is one of these characters.
     func contains(_ unit: UInt16) -> Bool { index(of: unit) != nil }
 

@@ -29,7 +29,7 @@ public struct TextMeasure: Sendable, Equatable {
 /// cache's own arrays.
 public struct PreparedText: Sendable {
     /// One break unit's sums, in points.
-    struct Unit: Sendable {
+    struct Unit: Sendable, Equatable {
         /// Advance of all its segments, summed in order as `LineBreaker` sums them.
         let width: Double
         /// Advance of its trailing whitespace, which hangs at a soft wrap.
@@ -46,17 +46,20 @@ public struct PreparedText: Sendable {
     /// Width changes (points) of `LineEdges` when a line starts at a unit whose first segment
     /// starts unsafe to break: that segment reshaped alone (it is the line's only part) or with
     /// the next segment of its word, and the segment before it, ending the line before, alone.
-    struct Edge: Sendable {
+    struct Edge: Sendable, Equatable {
         let startAlone: Double
         let startWithNext: Double
         let endBefore: Double
     }
 
     /// A paragraph (or the empty line of an empty one) and its units in `units`.
-    struct Paragraph: Sendable {
+    struct Paragraph: Sendable, Equatable {
         let units: Range<Int>
-        /// Index in `analysed`, or -1 for an empty line.
+        /// Index in `analysed`, -1 for an empty line, `unanalysed` for units made without an
+        /// analysis (`PlainASCIIUnits`).
         let analysed: Int
+
+        static let unanalysed = -2
     }
 
     let units: [Unit]
@@ -77,6 +80,9 @@ public struct PreparedText: Sendable {
     /// Whether a segment starts unsafe to break (its line edges are reshaped): the unit edges
     /// are arithmetic too, but an emergency break in such a text takes the full layout.
     let reshapesEdges: Bool
+    /// Whether a paragraph's units were made without its analysis (`PlainASCIIUnits`): an
+    /// emergency break in it takes the full layout.
+    let hasUnanalysedParagraphs: Bool
 
     /// What a text measured by the full layout keeps: the engine, the text and its style.
     struct FullLayout: Sendable {
@@ -88,8 +94,9 @@ public struct PreparedText: Sendable {
 
     init(units: [Unit], paragraphs: [Paragraph], analysed: [Segmenter.Paragraph], emptyAscent: Double,
          emptyDescent: Double, fonts: [OpenTypeFont], needsLayout: Bool, hasMissingGlyphs: Bool,
-         reshapesEdges: Bool) {
+         reshapesEdges: Bool, hasUnanalysedParagraphs: Bool) {
         self.reshapesEdges = reshapesEdges
+        self.hasUnanalysedParagraphs = hasUnanalysedParagraphs
         self.units = units
         self.paragraphs = paragraphs
         self.analysed = analysed
@@ -102,7 +109,7 @@ public struct PreparedText: Sendable {
 
     /// The full layout at `maxWidth`, for texts that `needsLayout` (nil for the others).
     public func layout(maxWidth: Double) throws -> TextLayout? {
-        guard needsLayout || reshapesEdges, let fullLayout else { return nil }
+        guard needsLayout || reshapesEdges || hasUnanalysedParagraphs, let fullLayout else { return nil }
         var style = fullLayout.style
         style.maxWidth = maxWidth
         return try fullLayout.engine.layout(fullLayout.text, style: style)
@@ -113,7 +120,7 @@ public struct PreparedText: Sendable {
         if needsLayout, let layout = try layout(maxWidth: maxWidth) { return TextMeasure(layout) }
         var state = MeasureState(maxWidth: maxWidth)
         for paragraph in paragraphs {
-            if paragraph.analysed < 0 {
+            if paragraph.analysed == -1 {
                 state.emit(width: 0, ascent: emptyAscent, descent: emptyDescent)
                 continue
             }
@@ -177,7 +184,7 @@ public struct PreparedText: Sendable {
                 unitsOnLine = 0
             }
             if state.isEmpty && visible > limit {
-                if reshapesEdges { return false }
+                if reshapesEdges || paragraph.analysed == Paragraph.unanalysed { return false }
                 breakInsideUnit(unit, analysed[paragraph.analysed], state: &state)
             } else {
                 state.lineWidth += unit.width

@@ -5,12 +5,17 @@ extension TextEngine {
     /// `PreparedText.measure(maxWidth:)` gives its size at any width by arithmetic. The style's
     /// `maxWidth` is not used; its size and role are.
     public func prepare(_ text: StyledText, style: TextStyle) throws -> PreparedText {
+        try prepare(text, style: style, analysingEveryParagraph: false)
+    }
+
+    /// `analysingEveryParagraph` turns `PlainASCIIUnits` off (for tests, which compare the two ways).
+    func prepare(_ text: StyledText, style: TextStyle, analysingEveryParagraph: Bool) throws -> PreparedText {
         let units = Self.utf16(text.string)
         let styling = TextStyling(text: text, style: style, table: table)
         var prepared = try units.withUnsafeBufferPointer { buffer in
-            try prepare(buffer, style: style, styling: styling)
+            try prepare(buffer, style: style, styling: styling, analysingEveryParagraph: analysingEveryParagraph)
         }
-        if prepared.needsLayout || prepared.reshapesEdges { prepared.fullLayout = PreparedText.FullLayout(engine: self, text: text, style: style) }
+        if prepared.needsLayout || prepared.reshapesEdges || prepared.hasUnanalysedParagraphs { prepared.fullLayout = PreparedText.FullLayout(engine: self, text: text, style: style) }
         return prepared
     }
 
@@ -20,8 +25,8 @@ extension TextEngine {
     }
 
     /// The paragraph loop of `layout`, keeping each paragraph's analysis instead of filling lines.
-    private func prepare(_ buffer: UnsafeBufferPointer<UInt16>, style: TextStyle,
-                         styling: TextStyling) throws -> PreparedText {
+    private func prepare(_ buffer: UnsafeBufferPointer<UInt16>, style: TextStyle, styling: TextStyling,
+                         analysingEveryParagraph: Bool) throws -> PreparedText {
         let opportunities = try LineBreaks.opportunities(in: buffer)
         let segmenter = Segmenter(shaper: Shaper(fonts: table.fonts, cache: cache, tally: nil,
                                                  language: shapingLanguage.value), styling: styling,
@@ -35,10 +40,17 @@ extension TextEngine {
         units.reserveCapacity(opportunities.count)
         var paragraphs: [PreparedText.Paragraph] = []
         var analysed: [Segmenter.Paragraph] = []
+        var plainASCII = analysingEveryParagraph ? nil
+            : PlainASCIIUnits(styling: styling, kernedTables: kernedTables, fonts: table.fonts)
+        var hasUnanalysedParagraphs = false
         let empty = { paragraphs.append(PreparedText.Paragraph(units: units.count..<units.count, analysed: -1)) }
         try TextParagraph.forEach(in: buffer, opportunities: opportunities, keepsHangulWords: keepsHangulWords) { text in
+            let first = units.count
             if text.content.isEmpty {
                 empty()
+            } else if plainASCII?.append(buffer, text.content, softBreaks: text.softBreaks, to: &units) == true {
+                paragraphs.append(PreparedText.Paragraph(units: first..<units.count, analysed: PreparedText.Paragraph.unanalysed))
+                hasUnanalysedParagraphs = true
             } else {
                 let paragraph = try segmenter.analyse(buffer, text.content, softBreaks: text.softBreaks)
                 for segment in paragraph.segments {
@@ -48,7 +60,6 @@ extension TextEngine {
                     if segment.unsafeStart { reshapesEdges = true }
                     if segment.glyphs.contains(where: { $0.glyph == 0 }) { hasMissingGlyphs = true }
                 }
-                let first = units.count
                 appendUnits(of: paragraph.segments, to: &units,
                             edges: LineEdges(text: buffer, paragraph: paragraph, shaper: segmenter.shaper))
                 paragraphs.append(PreparedText.Paragraph(units: first..<units.count, analysed: analysed.count))
@@ -62,7 +73,8 @@ extension TextEngine {
         return PreparedText(units: units, paragraphs: paragraphs, analysed: analysed,
                             emptyAscent: Double(primary.ascender) * scale, emptyDescent: Double(primary.descender) * scale,
                             fonts: table.fonts, needsLayout: needsLayout || hasMissingGlyphs,
-                            hasMissingGlyphs: hasMissingGlyphs, reshapesEdges: reshapesEdges)
+                            hasMissingGlyphs: hasMissingGlyphs, reshapesEdges: reshapesEdges,
+                            hasUnanalysedParagraphs: hasUnanalysedParagraphs)
     }
 
     /// One `PreparedText.Unit` per break unit, with the sums `LineBreaker` takes, in its order.
