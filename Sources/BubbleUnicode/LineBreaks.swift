@@ -19,7 +19,7 @@ public enum LineBreaks {
 
     /// Every opportunity after the start of `text` (UTF-16), the end of text included.
     public static func opportunities(in text: UnsafeBufferPointer<UInt16>) throws -> [LineBreakOpportunity] {
-        if let plain = ASCIILineBreaks.opportunities(in: text) { return plain }
+        if let plain = CommonLineBreaks.opportunities(in: text) { return plain }
         return try icuOpportunities(in: text)
     }
 

@@ -96,4 +96,15 @@ int32_t cb_grapheme_break_is_other(int32_t c) {
     return u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK) == U_GCB_OTHER;
 }
 
+cb_line_break_class cb_line_break_class_of(int32_t c) {
+    switch (u_getIntPropertyValue(c, UCHAR_LINE_BREAK)) {
+    case U_LB_ALPHABETIC: return CB_LB_ALPHABETIC;
+    case U_LB_IDEOGRAPHIC: return CB_LB_IDEOGRAPHIC;
+    case U_LB_CLOSE_PUNCTUATION: return CB_LB_CLOSE_PUNCTUATION;
+    case U_LB_INFIX_NUMERIC: return CB_LB_INFIX_SEPARATOR;
+    case U_LB_EXCLAMATION: return CB_LB_EXCLAMATION;
+    default: return CB_LB_OTHER;
+    }
+}
+
 const char *cb_error_name(int32_t status) { return u_errorName((UErrorCode)status); }

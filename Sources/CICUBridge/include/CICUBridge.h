@@ -51,6 +51,13 @@ int32_t cb_is_format_or_separator(int32_t code_point);
 /// Grapheme_Cluster_Break=Other.
 int32_t cb_grapheme_break_is_other(int32_t code_point);
 
+/// The few Line_Break classes `CommonLineBreaks` takes beyond ASCII, by ICU's data.
+typedef enum cb_line_break_class {
+    CB_LB_OTHER = 0, CB_LB_ALPHABETIC = 1, CB_LB_IDEOGRAPHIC = 2, CB_LB_CLOSE_PUNCTUATION = 3,
+    CB_LB_INFIX_SEPARATOR = 4, CB_LB_EXCLAMATION = 5
+} cb_line_break_class;
+cb_line_break_class cb_line_break_class_of(int32_t code_point);
+
 /// ICU's name of a status code (`U_MEMORY_ALLOCATION_ERROR`).
 const char *cb_error_name(int32_t status);
 

@@ -1,0 +1,123 @@
+@testable import BubbleUnicode
+import SeededRandom
+import Testing
+
+/// The common-class path must answer exactly as ICU does, offsets and hard breaks alike.
+@Suite struct CommonLineBreakTests {
+    /// One character of each class the path takes (ID and CL beyond ASCII).
+    static let representatives = Array("a1 .!'-\n中。".utf16)
+    /// Every ASCII character it takes.
+    static let taken: [UInt16] = (0..<128).map(UInt16.init).filter { CommonLineBreaks.classes[Int($0)] != .other }
+    /// Every character it takes beyond ASCII, from ICU's data (the ideograph blocks apart).
+    static let takenBeyondASCII: [UInt16] = CommonLineBreaks.lookedUp.flatMap { $0 }.filter { unit in
+        [unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } != nil
+    }
+
+    static func expectSameAsICU(_ text: [UInt16]) throws -> Bool {
+        let icu = try text.withUnsafeBufferPointer { try LineBreaks.icuOpportunities(in: $0) }
+        let fast = text.withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) }
+        guard let fast else {
+            Issue.record("not taken: \(text)")
+            return false
+        }
+        if fast != icu {
+            Issue.record("\(String(decoding: text, as: UTF16.self).debugDescription): ICU \(icu), fast \(fast)")
+            return false
+        }
+        return true
+    }
+
+    @Test func takesTheCharactersOfTheDocumentedClasses() {
+        #expect(Self.taken.count == 52 + 11 + 10 + 1 + 4 + 2 + 2 + 1 + 1)
+        for unit in "()[]{}/$%+\\|\t\r\u{0B}\u{0C}\u{00}\u{7F}".utf16 {
+            #expect([unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
+            let text = Array("plain text ".utf16) + [unit] + Array(" more".utf16)
+            #expect(text.withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
+        }
+        // Beyond ASCII: a combining mark, a small kana (CJ), the iteration mark (NS), the
+        // ideographic space (BA), an opening bracket, Hangul, Arabic, Hebrew, an emoji's surrogate.
+        for unit: UInt16 in [0x0301, 0x3041, 0x3005, 0x3000, 0x300C, 0xAC00, 0x0627, 0x05D0, 0xD83D] {
+            #expect([unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
+        }
+        // Latin, Greek and Cyrillic letters, kana, ideographs and CJK closing punctuation are taken.
+        for unit: UInt16 in [0xE9, 0x3B1, 0x436, 0x3042, 0x30A2, 0x4E2D, 0x3400, 0x9FFF, 0x3002, 0xFF0C, 0xFF01] {
+            #expect([unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } != nil, "\(unit)")
+        }
+        #expect(Self.takenBeyondASCII.count > 900)
+    }
+
+    /// All 1,111,110 strings of one to six characters over one character per class.
+    @Test func everyShortStringOfTheClassesIsICUs() throws {
+        let alphabet = Self.representatives
+        var text: [UInt16] = []
+        var checked = 0, failures = 0
+        func extend(_ length: Int) throws {
+            if length > 0 {
+                checked += 1
+                if try !Self.expectSameAsICU(text) { failures += 1 }
+            }
+            guard length < 6, failures < 20 else { return }
+            for unit in alphabet {
+                text.append(unit)
+                try extend(length + 1)
+                text.removeLast()
+            }
+        }
+        try extend(0)
+        #expect(checked == 10 + 100 + 1_000 + 10_000 + 100_000 + 1_000_000)
+    }
+
+    /// Each character it takes, in every context of up to three characters with the classes.
+    @Test func everyTakenCharacterInShortContextsIsICUs() throws {
+        for unit in Self.taken {
+            let alphabet = Self.representatives + [unit]
+            for first in alphabet {
+                for second in alphabet {
+                    for third in alphabet where [first, second, third].contains(unit) {
+                        #expect(try Self.expectSameAsICU([first, second, third]))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each character it takes beyond ASCII, in every context of up to two characters with the
+    /// classes, and a sample of the ideograph blocks (every 97th).
+    @Test func everyTakenCharacterBeyondASCIIInShortContextsIsICUs() throws {
+        let ideographs = Array(stride(from: UInt16(0x3400), through: 0x4DBF, by: 97))
+            + Array(stride(from: UInt16(0x4E00), through: 0x9FFF, by: 97))
+        var failures = 0
+        for unit in Self.takenBeyondASCII + ideographs where failures < 20 {
+            for other in Self.representatives {
+                for text in [[unit], [unit, other], [other, unit], [other, unit, other], [unit, other, unit]] {
+                    if try !Self.expectSameAsICU(text) { failures += 1 }
+                }
+            }
+        }
+        #expect(failures == 0)
+    }
+
+    /// 20,000 random texts of up to 80 characters over everything it takes, spaces and
+    /// hyphens made frequent (a fixed seed: the same texts every run).
+    @Test func randomLongerTextsAreICUs() throws {
+        var generator = SplitMix64(seed: 0x5EED_B0BB_1E5)
+        let weighted = Self.taken + Self.takenBeyondASCII.filter { $0 % 7 == 0 } + Array(repeating: UInt16(0x20), count: 8)
+            + Array("-'.!\n1中文字。，".utf16)
+        var failures = 0
+        for _ in 0..<20_000 where failures < 20 {
+            let length = Int.random(in: 1...80, using: &generator)
+            let text = (0..<length).map { _ in weighted.randomElement(using: &generator)! }
+            if try !Self.expectSameAsICU(text) { failures += 1 }
+        }
+        #expect(failures == 0)
+    }
+
+    @Test func hardBreaksAndTheTextEnd() throws {
+        let text = Array("one\ntwo -three\n".utf16)
+        let got = try #require(text.withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) })
+        #expect(got.map(\.offset) == [4, 8, 15])
+        #expect(got.map(\.isMandatory) == [true, false, true])
+        #expect(try Self.expectSameAsICU(text))
+    }
+}
+
