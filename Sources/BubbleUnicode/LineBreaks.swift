@@ -23,7 +23,7 @@ public enum LineBreaks {
         return try icuOpportunities(in: text)
     }
 
-    /// ICU's answer, whatever the text (`opportunities` answers plain ASCII itself).
+    /// ICU's answer, whatever the text (`opportunities` answers text of the common classes itself).
     static func icuOpportunities(in text: UnsafeBufferPointer<UInt16>) throws -> [LineBreakOpportunity] {
         if text.isEmpty { return [] }
         return try pool.withIterator(over: text) { iterator in
