@@ -104,6 +104,10 @@ struct FontFallback: Sendable {
     /// The font of a one-code-unit cluster that is neither a space nor an emoji, from the table;
     /// nil sends the cluster down the general path.
     @inline(__always)
+    /// The font of a cluster of one code unit that is not whitespace, invisible or an emoji (nil
+    /// for those and for surrogates): what `fonts(for:from:boundaries:)` gives such a cluster.
+    func font(ofSingleUnit unit: UInt16) -> UInt8? { singleUnitFont(unit) }
+
     private func singleUnitFont(_ unit: UInt16) -> UInt8? {
         let scalar = UInt32(unit)
         if unit & 0xF800 == 0xD800 || UnicodeScalars.isWhitespaceInvisibleOrEmoji(scalar) { return nil }

@@ -42,13 +42,17 @@ extension TextEngine {
         var analysed: [Segmenter.Paragraph] = []
         var plainASCII = analysingEveryParagraph ? nil
             : PlainASCIIUnits(styling: styling, kernedTables: kernedTables, fonts: table.fonts)
+        var plainCJK = analysingEveryParagraph ? nil
+            : PlainCJKUnits(styling: styling, inertTables: inertTables, fonts: table.fonts)
         var hasUnanalysedParagraphs = false
         let empty = { paragraphs.append(PreparedText.Paragraph(units: units.count..<units.count, analysed: -1)) }
         try TextParagraph.forEach(in: buffer, opportunities: opportunities, keepsHangulWords: keepsHangulWords) { text in
             let first = units.count
             if text.content.isEmpty {
                 empty()
-            } else if plainASCII?.append(buffer, text.content, softBreaks: text.softBreaks, to: &units) == true {
+            } else if plainASCII?.append(buffer, text.content, softBreaks: text.softBreaks, to: &units) == true
+                        || plainCJK?.append(buffer, text.content, softBreaks: text.softBreaks, shaper: segmenter.shaper,
+                                            to: &units) == true {
                 paragraphs.append(PreparedText.Paragraph(units: first..<units.count, analysed: PreparedText.Paragraph.unanalysed))
                 hasUnanalysedParagraphs = true
             } else {
