@@ -6,7 +6,7 @@ import BubbleUnicode
 /// and glyph slices, which `measure` never reads for it.
 ///
 /// Most chat paragraphs are such text, and for them that machinery was half of `prepare`'s
-/// time. The paragraph qualifies when the segmenter's answer is known in advance: plain text
+/// time (`PlainCJKUnits` does the same for Chinese). The paragraph qualifies when the segmenter's answer is known in advance: plain text
 /// (no styled runs); every character printable ASCII, which the primary font covers (so one font,
 /// one cluster per unit, one left-to-right level and one script run: Latin when it has a letter,
 /// Common when not, as `Scripts` finds); no soft break but the UAX #14 ones (no font, script or

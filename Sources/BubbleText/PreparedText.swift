@@ -56,7 +56,7 @@ public struct PreparedText: Sendable {
     struct Paragraph: Sendable, Equatable {
         let units: Range<Int>
         /// Index in `analysed`, -1 for an empty line, `unanalysed` for units made without an
-        /// analysis (`PlainASCIIUnits`).
+        /// analysis (`PlainASCIIUnits`, `PlainCJKUnits`).
         let analysed: Int
 
         static let unanalysed = -2
@@ -80,8 +80,8 @@ public struct PreparedText: Sendable {
     /// Whether a segment starts unsafe to break (its line edges are reshaped): the unit edges
     /// are arithmetic too, but an emergency break in such a text takes the full layout.
     let reshapesEdges: Bool
-    /// Whether a paragraph's units were made without its analysis (`PlainASCIIUnits`): an
-    /// emergency break in it takes the full layout.
+    /// Whether a paragraph's units were made without its analysis (`PlainASCIIUnits`,
+    /// `PlainCJKUnits`): an emergency break in it takes the full layout.
     let hasUnanalysedParagraphs: Bool
 
     /// What a text measured by the full layout keeps: the engine, the text and its style.
@@ -107,7 +107,8 @@ public struct PreparedText: Sendable {
         self.hasMissingGlyphs = hasMissingGlyphs
     }
 
-    /// The full layout at `maxWidth`, for texts that `needsLayout` (nil for the others).
+    /// The full layout at `maxWidth`, for texts that `needsLayout` and those whose emergency
+    /// breaks the arithmetic leaves to it (nil for the others).
     public func layout(maxWidth: Double) throws -> TextLayout? {
         guard needsLayout || reshapesEdges || hasUnanalysedParagraphs, let fullLayout else { return nil }
         var style = fullLayout.style

@@ -8,7 +8,8 @@ extension TextEngine {
         try prepare(text, style: style, analysingEveryParagraph: false)
     }
 
-    /// `analysingEveryParagraph` turns `PlainASCIIUnits` off (for tests, which compare the two ways).
+    /// `analysingEveryParagraph` turns `PlainASCIIUnits` and `PlainCJKUnits` off (for tests,
+    /// which compare the two ways).
     func prepare(_ text: StyledText, style: TextStyle, analysingEveryParagraph: Bool) throws -> PreparedText {
         let units = Self.utf16(text.string)
         let styling = TextStyling(text: text, style: style, table: table)
