@@ -123,34 +123,16 @@ struct KernedCharacters: Sendable {
     /// `glyphs` as it was, when a character is not one of these (or a pair is shaped otherwise).
     /// The segmenter keeps the words of a paragraph in one array this way, not one array each.
     func shape(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, appendingTo glyphs: inout [ShapedGlyph]) -> Int32? {
-        guard let first = segment.first, let firstIndex = index(of: text[first]) else { return nil }
         let before = glyphs.count
         var total: Int32 = 0
-        var current = firstIndex
-        var unsafe = false
-        for offset in segment {
-            let shape = shapes[current]
-            var advance = Int32(truncatingIfNeeded: shape)
-            var next = 0
-            var pair: UInt32 = 0
-            if offset + 1 < segment.upperBound {
-                guard let index = index(of: text[offset + 1]) else {
-                    glyphs.removeLast(glyphs.count - before)
-                    return nil
-                }
-                next = index
-                pair = pairs[current * shapes.count + next]
-                guard pair & Self.unknownBit == 0 else {
-                    glyphs.removeLast(glyphs.count - before)
-                    return nil
-                }
-                advance += Int32(Int16(truncatingIfNeeded: pair))
-            }
-            glyphs.append(ShapedGlyph(glyph: UInt32(truncatingIfNeeded: shape >> 32), cluster: UInt32(offset - segment.lowerBound),
+        let shaped = walk(text, segment) { offset, glyph, advance, unsafe in
+            glyphs.append(ShapedGlyph(glyph: glyph, cluster: UInt32(offset - segment.lowerBound),
                                       advance: advance, xOffset: 0, yOffset: 0, unsafeToBreak: unsafe))
             total += advance
-            unsafe = pair & Self.unsafeBit != 0
-            current = next
+        }
+        guard shaped else {
+            glyphs.removeLast(glyphs.count - before)
+            return nil
         }
         return total
     }
@@ -161,6 +143,21 @@ struct KernedCharacters: Sendable {
     /// (or a pair is shaped otherwise, or a glyph is .notdef). For `PlainASCIIUnits`, which
     /// needs the sums and not the glyphs.
     func advances(_ text: UnsafeBufferPointer<UInt16>, _ word: Range<Int>, into advances: UnsafeMutablePointer<UInt64>) -> Bool {
+        var missing = false
+        let shaped = walk(text, word) { offset, glyph, advance, unsafe in
+            // A glyph 0 (.notdef) would be a missing glyph, which the layout reports.
+            if glyph == 0 { missing = true }
+            advances[offset - word.lowerBound] = UInt64(UInt32(bitPattern: advance)) | (unsafe ? 1 << 32 : 0)
+        }
+        return shaped && !missing
+    }
+
+    /// Each character of the word in order: its offset, glyph, advance (its pair's adjustment
+    /// with the next character included) and whether it is unsafe to break before; false (after
+    /// some calls) when a character is not one of these or a pair is shaped otherwise.
+    @inline(__always)
+    private func walk(_ text: UnsafeBufferPointer<UInt16>, _ word: Range<Int>,
+                      _ body: (_ offset: Int, _ glyph: UInt32, _ advance: Int32, _ unsafe: Bool) -> Void) -> Bool {
         guard let first = word.first, let firstIndex = index(of: text[first]) else { return false }
         var current = firstIndex
         var unsafe = false
@@ -176,9 +173,7 @@ struct KernedCharacters: Sendable {
                 guard pair & Self.unknownBit == 0 else { return false }
                 advance += Int32(Int16(truncatingIfNeeded: pair))
             }
-            // A glyph 0 (.notdef) would be a missing glyph, which the layout reports.
-            guard shape >> 32 != 0 else { return false }
-            advances[offset - word.lowerBound] = UInt64(UInt32(bitPattern: advance)) | (unsafe ? 1 << 32 : 0)
+            body(offset, UInt32(truncatingIfNeeded: shape >> 32), advance, unsafe)
             unsafe = pair & Self.unsafeBit != 0
             current = next
         }

@@ -61,12 +61,7 @@ struct PlainASCIIUnits {
             let advances = advances.baseAddress!
             var start = range.lowerBound
             var word = start..<start
-            var breakIndex = softBreaks.startIndex
-            while start < range.upperBound {
-                let cutIndex = breakIndex
-                let cut = cutIndex < softBreaks.endIndex ? softBreaks[cutIndex] : range.upperBound
-                breakIndex += 1
-                guard cut > start else { continue }
+            for (cutIndex, cut) in PlainParagraphCuts(softBreaks, end: range.upperBound) where cut > start {
                 if start >= word.upperBound {
                     // A new word: up to the first break after a space, or the paragraph's end.
                     var end = range.upperBound
@@ -109,5 +104,26 @@ struct PlainASCIIUnits {
         }
         if common == nil { common = .some(kernedTables.table(font: font, script: harfBuzzScript(ScriptRun.tag("Zyyy")))) }
         return common!
+    }
+}
+
+/// The cuts of a paragraph the plain shortcuts take, in order: its soft breaks, then its end
+/// (no font, script or bidi change cuts it), each with its index among the soft breaks
+/// (`endIndex` for the end), so that a word's end can be looked for from there.
+struct PlainParagraphCuts: Sequence, IteratorProtocol {
+    let softBreaks: ArraySlice<Int>
+    let end: Int
+    private var index: Int
+
+    init(_ softBreaks: ArraySlice<Int>, end: Int) {
+        self.softBreaks = softBreaks
+        self.end = end
+        index = softBreaks.startIndex
+    }
+
+    mutating func next() -> (index: Int, offset: Int)? {
+        guard index <= softBreaks.endIndex else { return nil }
+        defer { index += 1 }
+        return (index, index < softBreaks.endIndex ? softBreaks[index] : end)
     }
 }

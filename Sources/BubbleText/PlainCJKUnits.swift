@@ -65,12 +65,7 @@ struct PlainCJKUnits {
         var word = start..<start
         var shaped: [ShapedGlyph]? // nil while in a run of inert characters
         var cursor = 0
-        var breakIndex = softBreaks.startIndex
-        while start < range.upperBound {
-            let cutIndex = breakIndex
-            let cut = cutIndex < softBreaks.endIndex ? softBreaks[cutIndex] : range.upperBound
-            breakIndex += 1
-            guard cut > start else { continue }
+        for (cutIndex, cut) in PlainParagraphCuts(softBreaks, end: range.upperBound) where cut > start {
             if start >= word.upperBound {
                 // A run of inert characters from `start`: to the paragraph's end, else to the
                 // last cut between two of them (`Segmenter.inertRunEnd`).
