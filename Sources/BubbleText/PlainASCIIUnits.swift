@@ -6,18 +6,20 @@ import BubbleUnicode
 /// and glyph slices, which `measure` never reads for it.
 ///
 /// Most chat paragraphs are such text, and for them that machinery was half of `prepare`'s
-/// time (`PlainCJKUnits` does the same for Chinese). The paragraph qualifies when the segmenter's answer is known in advance: plain text
-/// (no styled runs); every character printable ASCII, which the primary font covers (so one font,
-/// one cluster per unit, one left-to-right level and one script run: Latin when it has a letter,
-/// Common when not, as `Scripts` finds); no soft break but the UAX #14 ones (no font, script or
-/// bidi change cuts a word); and each word (up to the first break after a space) one of
-/// `KernedCharacters`' words. Then each segment is one unit, and its sums are those of its
-/// glyphs, added as the segmenter adds them.
+/// time (`PlainCJKUnits` does the same for Chinese). The paragraph qualifies when the
+/// segmenter's answer is known in advance: plain text (no styled runs); every character
+/// printable ASCII, which the primary font covers (so one font, one cluster per unit, one
+/// left-to-right level and one script run: Latin when it has a letter, Common when not, as
+/// `Scripts` finds); no soft break but the UAX #14 ones (no font, script or bidi change cuts a
+/// word); and each word (up to the first break after a space) one of `KernedCharacters`'
+/// words. Then each segment is one unit, and its sums are those of its glyphs, added as the
+/// segmenter adds them.
 ///
-/// Anything else gives nil, and the paragraph goes the analysed way: a word the kerned table
-/// refuses, a break HarfBuzz flags unsafe (its line edges are reshaped), and a unit wider than
-/// `widestUnit`, since only an analysed paragraph can break inside a unit (the emergency break
-/// of a word wider than the line). Tests compare both ways on every corpus text and width.
+/// Anything else makes `append` return false, and the paragraph goes the analysed way: a word
+/// the kerned table refuses, a break HarfBuzz flags unsafe (its line edges are reshaped), and
+/// a unit wider than `widestUnit`, since only an analysed paragraph can break inside a unit
+/// (the emergency break of a word wider than the line). Tests compare both ways on every
+/// corpus text at three sizes.
 struct PlainASCIIUnits {
     private let font: UInt8
     private let pointsPerUnit: Double

@@ -13,9 +13,9 @@ import BubbleUnicode
 /// as in the segmenter, a run of inert ideographs takes each character's own glyph and
 /// advance, and the rest of a word (an ideograph before a punctuation mark, the mark, up to the
 /// next cut between two inert ideographs) is shaped by `shaper`, through its cache. Anything
-/// else gives nil: a word longer than the shaping bound, a break HarfBuzz flags unsafe, a
-/// missing glyph, a unit wider than `PlainASCIIUnits.widestUnit`. Tests compare both ways on
-/// every corpus text.
+/// else makes `append` return false: a word longer than the shaping bound, a break HarfBuzz
+/// flags unsafe, a missing glyph, a unit wider than `PlainASCIIUnits.widestUnit`. Tests
+/// compare both ways on every corpus text at three sizes.
 struct PlainCJKUnits {
     private let fallback: FontFallback
     private let fonts: [OpenTypeFont]
