@@ -65,7 +65,7 @@ struct FontFallback: Sendable {
         var clusterStart = start
         for (index, end) in boundaries.enumerated() {
             defer { clusterStart = end }
-            if end == clusterStart + 1, let font = singleUnitFont(text[clusterStart]) {
+            if end == clusterStart + 1, let font = font(ofSingleUnit: text[clusterStart]) {
                 result[index] = font
                 if !keptSpaces.isEmpty {
                     settle(&keptSpaces, before: font, scalar: UInt32(text[clusterStart]), text: text, start: start,
@@ -106,9 +106,7 @@ struct FontFallback: Sendable {
     @inline(__always)
     /// The font of a cluster of one code unit that is not whitespace, invisible or an emoji (nil
     /// for those and for surrogates): what `fonts(for:from:boundaries:)` gives such a cluster.
-    func font(ofSingleUnit unit: UInt16) -> UInt8? { singleUnitFont(unit) }
-
-    private func singleUnitFont(_ unit: UInt16) -> UInt8? {
+    func font(ofSingleUnit unit: UInt16) -> UInt8? {
         let scalar = UInt32(unit)
         if unit & 0xF800 == 0xD800 || UnicodeScalars.isWhitespaceInvisibleOrEmoji(scalar) { return nil }
         let font = firstCoveringFont[Int(scalar)]

@@ -67,7 +67,7 @@ struct PlainASCIIUnits {
                 if start >= word.upperBound {
                     // A new word: up to the first break after a space, or the paragraph's end.
                     var end = range.upperBound
-                    for candidate in softBreaks[min(cutIndex, softBreaks.endIndex)...] where text[candidate - 1] == 0x20 {
+                    for candidate in softBreaks[cutIndex...] where text[candidate - 1] == 0x20 {
                         end = candidate
                         break
                     }
@@ -101,12 +101,16 @@ struct PlainASCIIUnits {
 
     private mutating func table(latin isLatin: Bool) -> KernedCharacters? {
         if isLatin {
-            if latin == nil { latin = .some(kernedTables.table(font: font, script: harfBuzzScript(ScriptRun.tag("Latn")))) }
+            if latin == nil { latin = .some(kernedTables.table(font: font, script: Self.latinScript)) }
             return latin!
         }
-        if common == nil { common = .some(kernedTables.table(font: font, script: harfBuzzScript(ScriptRun.tag("Zyyy")))) }
+        if common == nil { common = .some(kernedTables.table(font: font, script: Self.commonScript)) }
         return common!
     }
+
+    /// HarfBuzz's values of the two scripts printable ASCII has.
+    private static let latinScript = harfBuzzScript(ScriptRun.tag("Latn"))
+    private static let commonScript = harfBuzzScript(ScriptRun.tag("Zyyy"))
 }
 
 /// The cuts of a paragraph the plain shortcuts take, in order: its soft breaks, then its end

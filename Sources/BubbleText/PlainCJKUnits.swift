@@ -57,6 +57,19 @@ struct PlainCJKUnits {
             if kind.ideograph { hasIdeograph = true }
         }
         guard hasIdeograph, let inert = table(font: font) else { return false }
+        let before = units.count
+        if !appendUnits(text, range, softBreaks: softBreaks, font: font, inert: inert, shaper: shaper, to: &units) {
+            units.removeLast(units.count - before)
+            return false
+        }
+        return true
+    }
+
+    /// `append`'s walk over a paragraph that qualifies by its characters; false (with some
+    /// units appended) where the segmenter's answer would not be plain units.
+    private func appendUnits(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, softBreaks: ArraySlice<Int>,
+                             font: UInt8, inert: InertCharacters, shaper: Shaper,
+                             to units: inout [PreparedText.Unit]) -> Bool {
         let pointsPerUnit = fontSize / Double(fonts[Int(font)].unitsPerEm)
         let ascent = max(0.0, Double(fonts[Int(font)].ascender) * pointsPerUnit)
         let descent = max(0.0, Double(fonts[Int(font)].descender) * pointsPerUnit)
@@ -84,16 +97,16 @@ struct PlainCJKUnits {
                     word = start..<runEnd
                     shaped = nil
                 } else {
-                    // A word up to the next cut between two inert characters (no whitespace here).
+                    // A word up to the next cut between two inert characters (no whitespace here;
+                    // `Segmenter.isInertJunction`, every cluster one unit).
                     var end = range.upperBound
-                    for candidate in softBreaks[min(cutIndex, softBreaks.endIndex)...] where candidate > start {
-                        if candidate + 1 <= range.upperBound && inert.contains(text[candidate - 1]) && inert.contains(text[candidate]) {
-                            end = candidate
-                            break
-                        }
+                    for candidate in softBreaks[cutIndex...]
+                    where candidate + 1 <= range.upperBound && inert.contains(text[candidate - 1]) && inert.contains(text[candidate]) {
+                        end = candidate
+                        break
                     }
                     word = start..<end
-                    guard word.count <= LayoutWork.shapingRunBound else { units.removeLast(units.count - before); return false }
+                    guard word.count <= LayoutWork.shapingRunBound else { return false }
                     shaped = shaper.shape(text, paragraph: range, segment: word, clusterEnds: [], font: font,
                                           level: 0, script: Self.han).glyphs
                     cursor = 0
@@ -104,25 +117,25 @@ struct PlainCJKUnits {
                 let relativeStart = UInt32(start - word.lowerBound), relativeEnd = UInt32(cut - word.lowerBound)
                 let first = cursor
                 while cursor < glyphs.count && glyphs[cursor].cluster < relativeEnd { cursor += 1 }
-                var refused = start > word.lowerBound
-                    && (first == cursor || glyphs[first].unsafeToBreak || glyphs[first].cluster != relativeStart)
+                if start > word.lowerBound
+                    && (first == cursor || glyphs[first].unsafeToBreak || glyphs[first].cluster != relativeStart) { return false }
                 for glyph in glyphs[first..<cursor] {
-                    if glyph.glyph == 0 { refused = true }
+                    guard glyph.glyph != 0 else { return false }
                     advance += glyph.advance
                 }
-                if refused { units.removeLast(units.count - before); return false }
             } else {
                 for offset in start..<cut {
                     let shape = inert.shape(text[offset])
-                    if shape.glyph == 0 { units.removeLast(units.count - before); return false }
+                    guard shape.glyph != 0 else { return false }
                     advance += shape.advance
                 }
             }
             let width = 0.0 + Double(advance) * pointsPerUnit
-            guard width <= PlainASCIIUnits.widestUnit else { units.removeLast(units.count - before); return false }
+            guard width <= PlainASCIIUnits.widestUnit else { return false }
             let segment = Int32(units.count - before)
-            units.append(PreparedText.Unit(width: width, trailing: 0.0 + Double(Int32(0)) * pointsPerUnit,
-                                           ascent: ascent, descent: descent, segments: segment..<segment + 1, edge: nil))
+            // No whitespace: the segmenter's trailing sum is 0.0 + 0 × points per unit, +0.0.
+            units.append(PreparedText.Unit(width: width, trailing: 0, ascent: ascent, descent: descent,
+                                           segments: segment..<segment + 1, edge: nil))
             start = cut
         }
         return true
