@@ -45,7 +45,7 @@ public enum LineBreaks {
     }
 }
 
-/// Extended grapheme cluster boundaries (UAX #29) from ICU's character iterator.
+/// Extended grapheme cluster boundaries (UAX #29).
 public enum GraphemeClusters {
     private static let pool = BreakIteratorPool(CB_BREAK_CHARACTER)
 
@@ -54,12 +54,19 @@ public enum GraphemeClusters {
         if text.isEmpty { return [] }
         // Every code unit a BMP character that never joins a cluster (Grapheme_Cluster_Break =
         // Other): each is a cluster of its own (rule GB999). Most chat text, in every script
-        // without combining marks, skips ICU's iterator this way.
+        // without combining marks, is answered this way; the rest by the rules, Indic text by ICU.
         // The table is read once here, not per unit (each read of a lazy global is a swift_once).
-        let alone = aloneBits.withUnsafeBufferPointer { bits in
+        let alone = GraphemeRules.aloneBits.withUnsafeBufferPointer { bits in
             text.allSatisfy { bits[Int($0) >> 6] & (1 << UInt64($0 & 63)) != 0 }
         }
         if alone { return Array(1...text.count) }
+        if let rules = GraphemeRules.boundaries(in: text) { return rules }
+        return try icuBoundaries(in: text)
+    }
+
+    /// ICU's character iterator's answer (`boundaries` applies the rules itself; tests compare).
+    static func icuBoundaries(in text: UnsafeBufferPointer<UInt16>) throws -> [Int] {
+        if text.isEmpty { return [] }
         return try pool.withIterator(over: text) { iterator in
             var result: [Int] = []
             result.reserveCapacity(text.count)
@@ -72,18 +79,6 @@ public enum GraphemeClusters {
             return result
         }
     }
-
-    /// One bit per BMP code point: Grapheme_Cluster_Break is Other and it is not a surrogate
-    /// (8 KiB, built once from ICU's data).
-    private static let aloneBits: [UInt64] = {
-        var bits = [UInt64](repeating: 0, count: 65536 / 64)
-        for unit in 0..<65536 where unit & 0xF800 != 0xD800 {
-            if cb_grapheme_break_is_other(Int32(unit)) != 0 {
-                bits[unit >> 6] |= 1 << UInt64(unit & 63)
-            }
-        }
-        return bits
-    }()
 
     public static func boundaries(in text: [UInt16]) throws -> [Int] {
         try text.withUnsafeBufferPointer { try boundaries(in: $0) }

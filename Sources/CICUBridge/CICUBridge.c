@@ -96,6 +96,28 @@ int32_t cb_grapheme_break_is_other(int32_t c) {
     return u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK) == U_GCB_OTHER;
 }
 
+int32_t cb_grapheme_property(int32_t c) {
+    int32_t result;
+    switch (u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+    case U_GCB_CR: result = CB_GCB_CR; break;
+    case U_GCB_LF: result = CB_GCB_LF; break;
+    case U_GCB_CONTROL: result = CB_GCB_CONTROL; break;
+    case U_GCB_EXTEND: result = CB_GCB_EXTEND; break;
+    case U_GCB_ZWJ: result = CB_GCB_ZWJ; break;
+    case U_GCB_REGIONAL_INDICATOR: result = CB_GCB_REGIONAL_INDICATOR; break;
+    case U_GCB_PREPEND: result = CB_GCB_PREPEND; break;
+    case U_GCB_SPACING_MARK: result = CB_GCB_SPACING_MARK; break;
+    case U_GCB_L: result = CB_GCB_L; break;
+    case U_GCB_V: result = CB_GCB_V; break;
+    case U_GCB_T: result = CB_GCB_T; break;
+    case U_GCB_LV: result = CB_GCB_LV; break;
+    case U_GCB_LVT: result = CB_GCB_LVT; break;
+    default: result = CB_GCB_OTHER; break; /* Other, and the emoji classes Unicode 11 retired */
+    }
+    if (u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC)) result |= CB_GRAPHEME_PICTOGRAPHIC;
+    return result;
+}
+
 cb_line_break_class cb_line_break_class_of(int32_t c) {
     switch (u_getIntPropertyValue(c, UCHAR_LINE_BREAK)) {
     case U_LB_ALPHABETIC: return CB_LB_ALPHABETIC;

@@ -50,6 +50,15 @@ int32_t cb_is_emoji_presentation(int32_t code_point);
 int32_t cb_is_format_or_separator(int32_t code_point);
 /// Grapheme_Cluster_Break=Other.
 int32_t cb_grapheme_break_is_other(int32_t code_point);
+/// `GraphemeRules`' class of a code point (its Grapheme_Cluster_Break, 0 for Other), with
+/// CB_GRAPHEME_PICTOGRAPHIC set when it is Extended_Pictographic.
+typedef enum cb_grapheme_class {
+    CB_GCB_OTHER = 0, CB_GCB_CR = 1, CB_GCB_LF = 2, CB_GCB_CONTROL = 3, CB_GCB_EXTEND = 4, CB_GCB_ZWJ = 5,
+    CB_GCB_REGIONAL_INDICATOR = 6, CB_GCB_PREPEND = 7, CB_GCB_SPACING_MARK = 8, CB_GCB_L = 9, CB_GCB_V = 10,
+    CB_GCB_T = 11, CB_GCB_LV = 12, CB_GCB_LVT = 13
+} cb_grapheme_class;
+#define CB_GRAPHEME_PICTOGRAPHIC 0x80
+int32_t cb_grapheme_property(int32_t code_point);
 
 /// The few Line_Break classes `CommonLineBreaks` takes beyond ASCII, by ICU's data.
 typedef enum cb_line_break_class {
