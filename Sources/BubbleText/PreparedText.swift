@@ -86,9 +86,21 @@ public struct PreparedText: Sendable {
 
     /// What a text measured by the full layout keeps: the engine, the text and its style.
     struct FullLayout: Sendable {
+        /// The text as it was given: a string is made from UTF-16 only if the layout is asked for.
+        enum Source: Sendable {
+            case styled(StyledText)
+            case utf16([UInt16])
+        }
         let engine: TextEngine
-        let text: StyledText
+        let source: Source
         let style: TextStyle
+
+        var text: StyledText {
+            switch source {
+            case .styled(let text): text
+            case .utf16(let units): StyledText(String(decoding: units, as: UTF16.self))
+            }
+        }
     }
     var fullLayout: FullLayout?
 

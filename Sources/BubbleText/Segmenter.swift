@@ -58,16 +58,23 @@ struct TextStyling {
         let fallback: FontFallback
     }
 
-    init(text: StyledText, style: TextStyle, table: FontTable) {
+    /// Plain text's styling: the style's fonts throughout.
+    init(plainIn style: TextStyle, table: FontTable) {
         fontSize = style.fontSize
         baseFallback = table.fallback(for: style.role)
+        attributes = Self.plainAttributes
+        fontSizes = []
+        runs = []
+    }
+
+    init(text: StyledText, style: TextStyle, table: FontTable) {
+        // Plain text (most messages) allocates nothing here.
         guard !text.isPlain else {
-            // Plain text (most messages) allocates nothing here.
-            attributes = Self.plainAttributes
-            fontSizes = []
-            runs = []
+            self = TextStyling(plainIn: style, table: table)
             return
         }
+        fontSize = style.fontSize
+        baseFallback = table.fallback(for: style.role)
         var attributes: [TextAttributes] = [.plain]
         var runs: [Run] = []
         for span in text.runs {

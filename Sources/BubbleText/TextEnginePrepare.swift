@@ -11,12 +11,33 @@ extension TextEngine {
     /// `analysingEveryParagraph` turns `PlainASCIIUnits` and `PlainCJKUnits` off (for tests,
     /// which compare the two ways).
     func prepare(_ text: StyledText, style: TextStyle, analysingEveryParagraph: Bool) throws -> PreparedText {
-        let units = Self.utf16(text.string)
-        let styling = TextStyling(text: text, style: style, table: table)
+        try prepare(Self.utf16(text.string), source: .styled(text), style: style, analysingEveryParagraph: analysingEveryParagraph)
+    }
+
+    /// Plain text in the fonts of `style.role`, given as UTF-16 code units (as ICU, JavaScript
+    /// and `NSString` hold text): the same as `prepare(String(decoding: units, as: UTF16.self),
+    /// style:)`, without making the string. `measure` reads its input lines this way.
+    public func prepare(utf16 units: [UInt16], style: TextStyle) throws -> PreparedText {
+        // A string would hold U+FFFD where a surrogate is unpaired: such text goes that way.
+        guard UnicodeScalars.isWellFormed(units) else {
+            return try prepare(StyledText(String(decoding: units, as: UTF16.self)), style: style)
+        }
+        return try prepare(units, source: .utf16(units), style: style, analysingEveryParagraph: false)
+    }
+
+    private func prepare(_ units: [UInt16], source: PreparedText.FullLayout.Source, style: TextStyle,
+                         analysingEveryParagraph: Bool) throws -> PreparedText {
+        let styling: TextStyling
+        switch source {
+        case .styled(let text): styling = TextStyling(text: text, style: style, table: table)
+        case .utf16: styling = TextStyling(plainIn: style, table: table)
+        }
         var prepared = try units.withUnsafeBufferPointer { buffer in
             try prepare(buffer, style: style, styling: styling, analysingEveryParagraph: analysingEveryParagraph)
         }
-        if prepared.needsLayout || prepared.reshapesEdges || prepared.hasUnanalysedParagraphs { prepared.fullLayout = PreparedText.FullLayout(engine: self, text: text, style: style) }
+        if prepared.needsLayout || prepared.reshapesEdges || prepared.hasUnanalysedParagraphs {
+            prepared.fullLayout = PreparedText.FullLayout(engine: self, source: source, style: style)
+        }
         return prepared
     }
 

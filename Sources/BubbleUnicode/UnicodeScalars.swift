@@ -2,6 +2,19 @@ internal import CICUBridge
 
 /// Decoding and character properties of UTF-16 text, without Foundation.
 public enum UnicodeScalars {
+    /// Whether every surrogate in `units` is half of a pair (a string made from them keeps them all).
+    public static func isWellFormed(_ units: [UInt16]) -> Bool {
+        var index = 0
+        while index < units.count {
+            let unit = units[index]
+            index += 1
+            guard unit & 0xF800 == 0xD800 else { continue }
+            guard unit & 0xFC00 == 0xD800, index < units.count, units[index] & 0xFC00 == 0xDC00 else { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// The scalar at `index`, advancing past it; a lone surrogate reads as U+FFFD.
     @inline(__always)
     public static func decode(_ text: UnsafeBufferPointer<UInt16>, at index: inout Int) -> UInt32 {

@@ -104,9 +104,16 @@ struct MeasureStream {
 
     /// A message's size at one width, by the prepared path (the full layout where it needs one).
     private func size(_ message: MessageLine, width: Double) throws -> TextMeasure {
-        let prepared = try engine.prepare(message.styled, style: style)
+        let prepared = try prepare(message)
         if prepared.needsLayout, let layout = try prepared.layout(maxWidth: width) { return TextMeasure(layout) }
         return try prepared.measure(maxWidth: width)
+    }
+
+    private func prepare(_ message: MessageLine) throws -> PreparedText {
+        switch message.content {
+        case .plainUTF16(let units): try engine.prepare(utf16: units, style: style)
+        case .styled(let styled): try engine.prepare(styled, style: style)
+        }
     }
 
     private func measure(_ message: MessageLine, into out: inout JSONBytes) throws {
@@ -120,7 +127,7 @@ struct MeasureStream {
             }
             return
         }
-        let prepared = try engine.prepare(message.styled, style: style)
+        let prepared = try prepare(message)
         for width in widths {
             // Texts the arithmetic does not cover (tabs, reshaped line edges, missing glyphs,
             // which the record counts) take the full layout and print through the same record.

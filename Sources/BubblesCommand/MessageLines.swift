@@ -8,9 +8,23 @@ struct MessageLine {
     let idJSON: String
     /// The id as text, to match against `--expect` files.
     let idText: String
-    let text: String
+    /// How the text was read: plain lines (most) straight into UTF-16, which the engine takes
+    /// as it is; the others through JSONSerialization, with their style spans.
+    enum Content {
+        case plainUTF16([UInt16])
+        case styled(StyledText)
+    }
+    let content: Content
+
     /// The text with its optional style spans.
-    let styled: StyledText
+    var styled: StyledText {
+        switch content {
+        case .plainUTF16(let units): StyledText(String(decoding: units, as: UTF16.self))
+        case .styled(let styled): styled
+        }
+    }
+
+    var text: String { styled.string }
 }
 
 /// Reads NDJSON message lines; a line that is not usable is reported, not fatal.
@@ -54,15 +68,13 @@ enum MessageLines {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .blank }
         if let plain = PlainMessageLine(line),
            let id = PlainMessageLine.string(line, plain.id, escaped: plain.idEscaped),
-           let text = PlainMessageLine.string(line, plain.text, escaped: plain.textEscaped) {
+           let text = PlainMessageLine.utf16(line, plain.text) {
             let idJSON = plain.idEscaped ? JSONText.string(id) : "\"" + id + "\""
-            return .message(MessageLine(lineNumber: lineNumber, idJSON: idJSON, idText: id, text: text,
-                                        styled: StyledText(text)))
+            return .message(MessageLine(lineNumber: lineNumber, idJSON: idJSON, idText: id, content: .plainUTF16(text)))
         }
         switch parseLine(Data(line)) {
         case .success(let (idJSON, idText, styled)):
-            return .message(MessageLine(lineNumber: lineNumber, idJSON: idJSON, idText: idText, text: styled.string,
-                                        styled: styled))
+            return .message(MessageLine(lineNumber: lineNumber, idJSON: idJSON, idText: idText, content: .styled(styled)))
         case .failure(let problem):
             return .problem(Problem(lineNumber: lineNumber, message: "\(source):\(lineNumber): \(problem.message)"))
         }
