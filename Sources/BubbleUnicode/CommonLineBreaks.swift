@@ -8,10 +8,17 @@ internal import CICUBridge
 /// with the rules that involve it:
 ///
 /// - AL: letters, `# & * < = > @ ^ _ ~` and the backtick, and every character from U+0080 to
-///   U+052F (Latin, Greek, Cyrillic) whose Line_Break is AL; NU: ASCII digits;
-/// - ID: the CJK Unified Ideographs (U+3400–U+4DBF, U+4E00–U+9FFF) and the kana and CJK
-///   symbols (U+3000–U+30FF) whose Line_Break is ID: a break before and after each (LB31),
-///   except where a rule below keeps them;
+///   U+06FF (Latin, Greek, Cyrillic, Armenian, Arabic) whose Line_Break is AL; NU: digits, ASCII
+///   and Arabic-Indic;
+/// - HL: Hebrew letters, as AL but for LB21a (no break after a hyphen that follows one) and
+///   for rule 20.09 below, which ICU applies to AL only;
+/// - CM: combining marks of U+0300–U+06FF (Arabic's shadda and tanwin, Hebrew points) on a
+///   letter: no break before one, and the letter stays a letter (LB9); a mark after anything
+///   else (LB9 on other classes, LB10 after a space, ICU's tailorings of both) goes to ICU;
+/// - ID: the CJK Unified Ideographs (U+3400–U+4DBF, U+4E00–U+9FFF), the Hangul syllables, and
+///   the kana, CJK symbols and Hangul compatibility jamo (U+3000–U+318F) whose Line_Break is ID
+///   (H2 and H3 for the syllables: ICU breaks between them as between ideographs): a break
+///   before and after each (LB31), except where a rule below keeps them;
 /// - CL: the closing punctuation of U+3000–U+30FF and U+FF00–U+FFEF (`、。」，`): no break
 ///   before it, even after spaces (LB13), a break after it before an ID, AL or NU (LB31);
 /// - SP: space (LB7 × SP, LB18 SP ÷);
@@ -25,15 +32,16 @@ internal import CICUBridge
 ///   rule 20.09, "-abc" and " -abc");
 /// - LF: a mandatory break after it, none before it (LB4, LB6).
 ///
-/// Any other character (brackets, `/`, `$`, `%`, `|`, tab, CR, other controls, combining marks,
-/// Hangul, Arabic, Hebrew, emoji, small kana, anything not listed) sends the whole text to ICU.
-/// The classes beyond ASCII are read from ICU's own Line_Break data. Tests compare this with
-/// ICU on every string of up to six characters over these classes, on random longer ones, and
-/// on every corpus.
+/// Any other character (brackets, `/`, `$`, `%`, `|`, tab, CR, other controls, marks beyond
+/// U+06FF, jamo, emoji, small kana, anything not listed) sends the whole text to ICU. The
+/// classes beyond ASCII are read from ICU's own Line_Break data. Tests compare this with ICU on
+/// every string of up to six characters over the first classes and of up to five with the
+/// later ones, on random longer ones, and on every corpus.
 enum CommonLineBreaks {
     /// Line-break classes of the characters this path takes.
     enum Class: UInt8 {
-        case other = 0, alphabetic, numeric, space, infix, exclamation, quotation, hyphen, lineFeed, ideographic, closing
+        case other = 0, alphabetic, numeric, space, infix, exclamation, quotation, hyphen, lineFeed, ideographic, closing,
+             hebrewLetter, combiningMark
     }
 
     /// The class of each ASCII code unit (`.other`: not taken).
@@ -53,8 +61,11 @@ enum CommonLineBreaks {
     }()
 
     /// The ranges beyond ASCII whose characters are looked up in ICU's data (once, about
-    /// 1,700 lookups); the ideographs' blocks are ID throughout and are not looked up.
-    static let lookedUp: [Range<UInt16>] = [0x80..<0x530, 0x3000..<0x3100, 0xFF00..<0xFFF0]
+    /// 2,200 lookups); the ideographs' blocks and the Hangul syllables are ID throughout and
+    /// are not looked up.
+    static let lookedUp: [Range<UInt16>] = [0x80..<0x700, 0x3000..<0x3190, 0xFF00..<0xFFF0]
+    /// Where each of `lookedUp` starts in `beyondASCII`.
+    private static let cjkSymbolsStart = 0x700 - 0x80, fullwidthStart = cjkSymbolsStart + 0x190
 
     /// The classes of `lookedUp`'s characters, one range after another.
     private static let beyondASCII: [Class] = lookedUp.flatMap { range in
@@ -65,6 +76,9 @@ enum CommonLineBreaks {
             case CB_LB_CLOSE_PUNCTUATION: .closing
             case CB_LB_INFIX_SEPARATOR: .infix
             case CB_LB_EXCLAMATION: .exclamation
+            case CB_LB_NUMERIC: .numeric
+            case CB_LB_HEBREW_LETTER: .hebrewLetter
+            case CB_LB_COMBINING_MARK: .combiningMark
             default: .other
             }
         }
@@ -74,11 +88,13 @@ enum CommonLineBreaks {
     @inline(__always)
     static func classOf(_ unit: UInt16, _ ascii: UnsafeBufferPointer<Class>, _ beyond: UnsafeBufferPointer<Class>) -> Class {
         if unit < 0x80 { return ascii[Int(unit)] }
-        if unit < 0x530 { return beyond[Int(unit) - 0x80] }
+        if unit < 0x700 { return beyond[Int(unit) - 0x80] }
         if unit < 0x3000 { return .other }
-        if unit < 0x3100 { return beyond[0x4B0 + Int(unit) - 0x3000] }
-        if (0x3400...0x4DBF).contains(unit) || (0x4E00...0x9FFF).contains(unit) { return .ideographic }
-        if unit >= 0xFF00 && unit < 0xFFF0 { return beyond[0x5B0 + Int(unit) - 0xFF00] }
+        if unit < 0x3190 { return beyond[cjkSymbolsStart + Int(unit) - 0x3000] }
+        if (0x3400...0x4DBF).contains(unit) || (0x4E00...0x9FFF).contains(unit) || (0xAC00...0xD7A3).contains(unit) {
+            return .ideographic
+        }
+        if unit >= 0xFF00 && unit < 0xFFF0 { return beyond[fullwidthStart + Int(unit) - 0xFF00] }
         return .other
     }
 
@@ -88,14 +104,33 @@ enum CommonLineBreaks {
         if text.isEmpty { return [] }
         return classes.withUnsafeBufferPointer { ascii -> [LineBreakOpportunity]? in
             beyondASCII.withUnsafeBufferPointer { beyond -> [LineBreakOpportunity]? in
+                // Hebrew letters are letters but for LB21a and ICU's rule 20.09.
                 var previous = classOf(text[0], ascii, beyond)
-                if previous == .other { return nil }
+                var previousIsHebrew = previous == .hebrewLetter
+                if previousIsHebrew { previous = .alphabetic }
+                var hyphenAfterHebrew = false
+                if previous == .other || previous == .combiningMark { return nil }
                 var result: [LineBreakOpportunity] = []
                 result.reserveCapacity(text.count / 4 + 2)
                 // Whether the opportunity list has one just before `previous` (or it starts the text).
                 var breakBeforePrevious = true
                 for index in 1..<text.count {
-                    let current = classOf(text[index], ascii, beyond)
+                    let unit = text[index]
+                    // An ASCII letter after a letter (most of any Latin text): no break, no state but this.
+                    if previous == .alphabetic && unit < 0x80 && ascii[Int(unit)] == .alphabetic {
+                        breakBeforePrevious = false
+                        previousIsHebrew = false
+                        hyphenAfterHebrew = false
+                        continue
+                    }
+                    var current = classOf(unit, ascii, beyond)
+                    if current == .combiningMark {
+                        // LB9: no break before a mark on a letter, which stays a letter.
+                        guard previous == .alphabetic else { return nil }
+                        continue
+                    }
+                    let isHebrew = current == .hebrewLetter
+                    if isHebrew { current = .alphabetic }
                     let breaks: Bool
                     switch (previous, current) {
                     case (.other, _), (_, .other): return nil
@@ -106,13 +141,16 @@ enum CommonLineBreaks {
                     case (_, .lineFeed), (_, .space), (_, .infix), (_, .exclamation), (_, .closing): breaks = false
                     case (.space, _): breaks = true
                     case (_, .quotation), (.quotation, _), (_, .hyphen): breaks = false
+                    case (.hyphen, _) where hyphenAfterHebrew: breaks = false // LB21a
                     case (.exclamation, _): breaks = true
-                    case (.hyphen, .alphabetic): breaks = !breakBeforePrevious
+                    case (.hyphen, .alphabetic): breaks = isHebrew || !breakBeforePrevious
                     case (.ideographic, _), (_, .ideographic), (.closing, _): breaks = true
                     default: breaks = false
                     }
                     if breaks { result.append(LineBreakOpportunity(offset: index, isMandatory: previous == .lineFeed)) }
                     breakBeforePrevious = breaks
+                    hyphenAfterHebrew = current == .hyphen && previousIsHebrew
+                    previousIsHebrew = isHebrew
                     previous = current
                 }
                 result.append(LineBreakOpportunity(offset: text.count, isMandatory: previous == .lineFeed))

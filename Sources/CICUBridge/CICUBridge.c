@@ -125,6 +125,9 @@ cb_line_break_class cb_line_break_class_of(int32_t c) {
     case U_LB_CLOSE_PUNCTUATION: return CB_LB_CLOSE_PUNCTUATION;
     case U_LB_INFIX_NUMERIC: return CB_LB_INFIX_SEPARATOR;
     case U_LB_EXCLAMATION: return CB_LB_EXCLAMATION;
+    case U_LB_NUMERIC: return CB_LB_NUMERIC;
+    case U_LB_HEBREW_LETTER: return CB_LB_HEBREW_LETTER;
+    case U_LB_COMBINING_MARK: return CB_LB_COMBINING_MARK;
     default: return CB_LB_OTHER;
     }
 }

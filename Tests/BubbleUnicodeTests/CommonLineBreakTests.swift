@@ -6,6 +6,9 @@ import Testing
 @Suite struct CommonLineBreakTests {
     /// One character of each class the path takes (ID and CL beyond ASCII).
     static let representatives = Array("a1 .!'-\n中。".utf16)
+    /// The classes taken later: an Arabic letter (AL), an Arabic-Indic digit (NU), the shadda
+    /// (CM), a Hebrew letter (HL) and a Hangul syllable (H2, taken as ID).
+    static let laterRepresentatives: [UInt16] = [0x0628, 0x0661, 0x0651, 0x05D0, 0xAC00]
     /// Every ASCII character it takes.
     static let taken: [UInt16] = (0..<128).map(UInt16.init).filter { CommonLineBreaks.classes[Int($0)] != .other }
     /// Every character it takes beyond ASCII, from ICU's data (the ideograph blocks apart).
@@ -13,10 +16,17 @@ import Testing
         [unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } != nil
     }
 
+    static func isMark(_ unit: UInt16) -> Bool {
+        [0x61, unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) }.map { $0.count == 1 } ?? false
+            && [unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil
+    }
+
     static func expectSameAsICU(_ text: [UInt16]) throws -> Bool {
         let icu = try text.withUnsafeBufferPointer { try LineBreaks.icuOpportunities(in: $0) }
         let fast = text.withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) }
         guard let fast else {
+            // A mark on anything but a letter is left to ICU.
+            if text.contains(where: { isMark($0) }) { return true }
             Issue.record("not taken: \(text)")
             return false
         }
@@ -34,13 +44,21 @@ import Testing
             let text = Array("plain text ".utf16) + [unit] + Array(" more".utf16)
             #expect(text.withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
         }
-        // Beyond ASCII: a combining mark, a small kana (CJ), the iteration mark (NS), the
-        // ideographic space (BA), an opening bracket, Hangul, Arabic, Hebrew, an emoji's surrogate.
-        for unit: UInt16 in [0x0301, 0x3041, 0x3005, 0x3000, 0x300C, 0xAC00, 0x0627, 0x05D0, 0xD83D] {
+        // Beyond ASCII: a small kana (CJ), the iteration mark (NS), the ideographic space (BA),
+        // an opening bracket, a Hangul jamo (JL), Thai (SA), a Devanagari mark, an emoji's surrogate.
+        for unit: UInt16 in [0x3041, 0x3005, 0x3000, 0x300C, 0x1100, 0x0E01, 0x0901, 0xD83D] {
             #expect([unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
         }
-        // Latin, Greek and Cyrillic letters, kana, ideographs and CJK closing punctuation are taken.
-        for unit: UInt16 in [0xE9, 0x3B1, 0x436, 0x3042, 0x30A2, 0x4E2D, 0x3400, 0x9FFF, 0x3002, 0xFF0C, 0xFF01] {
+        // Latin, Greek, Cyrillic, Arabic and Hebrew letters and marks, Arabic-Indic digits, kana,
+        // ideographs, Hangul and CJK closing punctuation are taken.
+        // Marks on a letter only.
+        for unit: UInt16 in [0x0651, 0x0301, 0x05B8] {
+            #expect([0x0628, unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } != nil, "\(unit)")
+            #expect([unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
+            #expect([0x20, unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
+        }
+        for unit: UInt16 in [0xE9, 0x3B1, 0x436, 0x0627, 0x0661, 0x05D0, 0x3042, 0x30A2, 0x4E2D,
+                             0x3400, 0x9FFF, 0xAC00, 0xD7A3, 0x3131, 0x3002, 0xFF0C, 0xFF01] {
             #expect([unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } != nil, "\(unit)")
         }
         #expect(Self.takenBeyondASCII.count > 900)
@@ -65,6 +83,28 @@ import Testing
         }
         try extend(0)
         #expect(checked == 10 + 100 + 1_000 + 10_000 + 100_000 + 1_000_000)
+    }
+
+    /// All 813,615 strings of one to five characters over one character per class, the later
+    /// classes with the first.
+    @Test func everyShortStringWithTheLaterClassesIsICUs() throws {
+        let alphabet = Self.representatives + Self.laterRepresentatives
+        var text: [UInt16] = []
+        var checked = 0, failures = 0
+        func extend(_ length: Int) throws {
+            if length > 0 {
+                checked += 1
+                if try !Self.expectSameAsICU(text) { failures += 1 }
+            }
+            guard length < 5, failures < 20 else { return }
+            for unit in alphabet {
+                text.append(unit)
+                try extend(length + 1)
+                text.removeLast()
+            }
+        }
+        try extend(0)
+        #expect(checked == 15 + 225 + 3_375 + 50_625 + 759_375)
     }
 
     /// Each character it takes, in every context of up to three characters with the classes.
@@ -102,7 +142,7 @@ import Testing
     @Test func randomLongerTextsAreICUs() throws {
         var generator = SplitMix64(seed: 0x5EED_B0BB_1E5)
         let weighted = Self.taken + Self.takenBeyondASCII.filter { $0 % 7 == 0 } + Array(repeating: UInt16(0x20), count: 8)
-            + Array("-'.!\n1中文字。，".utf16)
+            + Array("-'.!\n1中文字。，".utf16) + Self.laterRepresentatives + [0x05D1, 0x064E, 0x0301, 0xD55C]
         var failures = 0
         for _ in 0..<20_000 where failures < 20 {
             let length = Int.random(in: 1...80, using: &generator)
