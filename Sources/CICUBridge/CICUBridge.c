@@ -128,6 +128,14 @@ cb_line_break_class cb_line_break_class_of(int32_t c) {
     case U_LB_NUMERIC: return CB_LB_NUMERIC;
     case U_LB_HEBREW_LETTER: return CB_LB_HEBREW_LETTER;
     case U_LB_COMBINING_MARK: return CB_LB_COMBINING_MARK;
+    case U_LB_QUOTATION: return CB_LB_QUOTATION;
+    case U_LB_E_BASE: return CB_LB_EMOJI_BASE;
+    case U_LB_E_MODIFIER: return CB_LB_EMOJI_MODIFIER;
+    case U_LB_REGIONAL_INDICATOR: return CB_LB_REGIONAL_INDICATOR;
+    case U_LB_ZWJ: return CB_LB_ZWJ;
+    case U_LB_NONSTARTER: case U_LB_CONDITIONAL_JAPANESE_STARTER: return CB_LB_NONSTARTER;
+    case U_LB_BREAK_SYMBOLS: return CB_LB_SOLIDUS;
+    case U_LB_AMBIGUOUS: return CB_LB_AMBIGUOUS;
     default: return CB_LB_OTHER;
     }
 }

@@ -25,8 +25,19 @@ import Testing
         let icu = try text.withUnsafeBufferPointer { try LineBreaks.icuOpportunities(in: $0) }
         let fast = text.withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) }
         guard let fast else {
-            // A mark on anything but a letter is left to ICU.
-            if text.contains(where: { isMark($0) }) { return true }
+            // A mark or joiner on what this path does not attach it to, and a skin tone not on an
+            // emoji base, are left to ICU.
+            if text.contains(where: { isMark($0) }) || text.contains(0xD83C) && text.contains(where: { (0xDFFB...0xDFFF).contains($0) }) {
+                return true
+            }
+            // So are a non-starter or a slash after a space, and a slash next to a digit.
+            let classes = text.map { CommonLineBreaks.lineBreakClass(of: $0) }
+            for (first, second) in zip(classes, classes.dropFirst()) {
+                switch (first, second) {
+                case (.space, .nonstarter), (.space, .solidus), (.solidus, .numeric), (.numeric, .solidus): return true
+                default: continue
+                }
+            }
             Issue.record("not taken: \(text)")
             return false
         }
@@ -38,15 +49,15 @@ import Testing
     }
 
     @Test func takesTheCharactersOfTheDocumentedClasses() {
-        #expect(Self.taken.count == 52 + 11 + 10 + 1 + 4 + 2 + 2 + 1 + 1)
-        for unit in "()[]{}/$%+\\|\t\r\u{0B}\u{0C}\u{00}\u{7F}".utf16 {
+        #expect(Self.taken.count == 52 + 11 + 10 + 1 + 4 + 2 + 2 + 1 + 1 + 1)
+        for unit in "()[]{}$%+\\|\t\r\u{0B}\u{0C}\u{00}\u{7F}".utf16 {
             #expect([unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
             let text = Array("plain text ".utf16) + [unit] + Array(" more".utf16)
             #expect(text.withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
         }
-        // Beyond ASCII: a small kana (CJ), the iteration mark (NS), the ideographic space (BA),
-        // an opening bracket, a Hangul jamo (JL), Thai (SA), a Devanagari mark, an emoji's surrogate.
-        for unit: UInt16 in [0x3041, 0x3005, 0x3000, 0x300C, 0x1100, 0x0E01, 0x0901, 0xD83D] {
+        // Beyond ASCII: the ideographic space (BA), an opening bracket, a Hangul jamo (JL), Thai
+        // (SA), a Devanagari mark, the ellipsis (IN), an em dash (B2), an emoji's surrogate alone.
+        for unit: UInt16 in [0x3000, 0x300C, 0x1100, 0x0E01, 0x0901, 0x2026, 0x2014, 0xD83D] {
             #expect([unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
         }
         // Latin, Greek, Cyrillic, Arabic and Hebrew letters and marks, Arabic-Indic digits, kana,
@@ -57,7 +68,7 @@ import Testing
             #expect([unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
             #expect([0x20, unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
         }
-        for unit: UInt16 in [0xE9, 0x3B1, 0x436, 0x0627, 0x0661, 0x05D0, 0x3042, 0x30A2, 0x4E2D,
+        for unit: UInt16 in [0xE9, 0x3B1, 0x436, 0x0627, 0x0661, 0x05D0, 0x3042, 0x30A2, 0x30FC, 0x3041, 0x3005, 0x2640, 0x4E2D,
                              0x3400, 0x9FFF, 0xAC00, 0xD7A3, 0x3131, 0x3002, 0xFF0C, 0xFF01] {
             #expect([unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } != nil, "\(unit)")
         }
@@ -105,6 +116,60 @@ import Testing
         }
         try extend(0)
         #expect(checked == 15 + 225 + 3_375 + 50_625 + 759_375)
+    }
+
+    /// Emoji and the punctuation around them: 👍 (EB), a skin tone (EM), 😀 and ❤ (ID), a
+    /// regional indicator (RI), the joiner (ZWJ), VS16 and the keycap (CM), ’ (QU), © (AL),
+    /// ♀ (AI), and the classes taken with them: ー (CJ), `/` (SY).
+    static let emojiRepresentatives: [[UInt16]] = [
+        [0xD83D, 0xDC4D], [0xD83C, 0xDFFD], [0xD83D, 0xDE00], [0x2764], [0xD83C, 0xDDEB], [0x200D], [0xFE0F],
+        [0x20E3], [0x2019], [0x00A9], [0x2640], [0x30FC], [0x2F],
+    ]
+
+    /// All 245,410 strings of one to four characters over the emoji classes and the first ones
+    /// but the CJK closing mark (22 characters).
+    @Test func everyShortStringWithEmojiIsICUs() throws {
+        let alphabet = Self.emojiRepresentatives + Self.representatives.filter { $0 != 0x3002 }.map { [$0] }
+        var text: [UInt16] = []
+        var checked = 0, failures = 0
+        func extend(_ length: Int) throws {
+            if length > 0 {
+                checked += 1
+                if try !Self.expectSameAsICU(text) { failures += 1 }
+            }
+            guard length < 4, failures < 20 else { return }
+            for character in alphabet {
+                text.append(contentsOf: character)
+                try extend(length + 1)
+                text.removeLast(character.count)
+            }
+        }
+        try extend(0)
+        #expect(checked == 22 + 484 + 10_648 + 234_256)
+    }
+
+    /// 20,000 random texts of up to 40 characters over the emoji classes, the others and a few
+    /// more emoji (a fixed seed: the same texts every run).
+    @Test func randomTextsWithEmojiAreICUs() throws {
+        var generator = SplitMix64(seed: 0xE_3001)
+        let pool = Self.emojiRepresentatives + (Self.representatives + Self.laterRepresentatives).map { [$0] }
+            + Array(repeating: [0x20], count: 4) + [[0xD83D, 0xDC68], [0xD83D, 0xDC69], [0xD83C, 0xDDF7], [0xD83C, 0xDFFB],
+                                                    [0x261D], [0x201C], [0x0301]]
+        var failures = 0
+        for _ in 0..<20_000 where failures < 20 {
+            let text = (0..<Int.random(in: 1...40, using: &generator)).flatMap { _ in pool.randomElement(using: &generator)! }
+            if try !Self.expectSameAsICU(text) { failures += 1 }
+        }
+        #expect(failures == 0)
+    }
+
+    /// Emoji sequences as chat has them: ZWJ families, skin tones, flags, keycaps and tags.
+    @Test func emojiSequencesAreICUs() throws {
+        for text in ["👨‍👩‍👧‍👦 family", "ok 👍🏽👍🏿!", "🇫🇷🇩🇪🇯🇵 trip", "1️⃣2️⃣ #️⃣", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 flag", "❤️‍🔥 “quoted” ’s", "a👍b", "👍\n👍"] {
+            let units = Array(text.utf16)
+            #expect(units.withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } != nil, "\(text)")
+            #expect(try Self.expectSameAsICU(units), "\(text)")
+        }
     }
 
     /// Each character it takes, in every context of up to three characters with the classes.

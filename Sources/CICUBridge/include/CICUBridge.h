@@ -64,7 +64,8 @@ int32_t cb_grapheme_property(int32_t code_point);
 typedef enum cb_line_break_class {
     CB_LB_OTHER = 0, CB_LB_ALPHABETIC = 1, CB_LB_IDEOGRAPHIC = 2, CB_LB_CLOSE_PUNCTUATION = 3,
     CB_LB_INFIX_SEPARATOR = 4, CB_LB_EXCLAMATION = 5, CB_LB_NUMERIC = 6, CB_LB_HEBREW_LETTER = 7,
-    CB_LB_COMBINING_MARK = 8
+    CB_LB_COMBINING_MARK = 8, CB_LB_QUOTATION = 9, CB_LB_EMOJI_BASE = 10, CB_LB_EMOJI_MODIFIER = 11,
+    CB_LB_REGIONAL_INDICATOR = 12, CB_LB_ZWJ = 13, CB_LB_NONSTARTER = 14, CB_LB_SOLIDUS = 15, CB_LB_AMBIGUOUS = 16
 } cb_line_break_class;
 cb_line_break_class cb_line_break_class_of(int32_t code_point);
 
