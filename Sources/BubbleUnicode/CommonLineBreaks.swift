@@ -275,12 +275,11 @@ enum CommonLineBreaks {
     private static let pairActions: [PairAction] = (0..<classCount * classCount).map { pair in
         guard let previous = Class(rawValue: UInt8(pair / classCount)), let current = Class(rawValue: UInt8(pair % classCount))
         else { return .refuse }
-        var answers = Set<Bool?>()
-        for state in 0..<16 {
-            answers.insert(rule(previous, current, hyphenAfterHebrew: state & 1 != 0, isHebrew: state & 2 != 0,
-                                breakBeforePrevious: state & 4 != 0, numberFollows: state & 8 != 0))
+        let answer = rule(previous, current, hyphenAfterHebrew: false, isHebrew: false, breakBeforePrevious: false, numberFollows: false)
+        for state in 1..<16 where rule(previous, current, hyphenAfterHebrew: state & 1 != 0, isHebrew: state & 2 != 0,
+                                       breakBeforePrevious: state & 4 != 0, numberFollows: state & 8 != 0) != answer {
+            return .decide
         }
-        guard answers.count == 1, let answer = answers.first else { return .decide }
         return answer.map { $0 ? .split : .keep } ?? .refuse
     }
 }

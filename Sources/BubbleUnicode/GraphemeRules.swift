@@ -21,9 +21,10 @@ enum GraphemeRules {
 
     /// A code point's class and whether it is Extended_Pictographic; ICU is asked only for
     /// characters that may join something (marks, joiners, jamo, controls, pictographs, lone
-    /// surrogates) or may be pictographs (U+2000–U+32FF, © and ®, beyond the BMP).
+    /// surrogates) or may be pictographs (U+2000–U+32FF, © and ®, beyond the BMP), the emoji
+    /// blocks' answers kept in a table.
     @inline(__always)
-    static func property(of scalar: UInt32, alone: UnsafePointer<UInt64>) -> (class: Class, pictographic: Bool) {
+    static func property(of scalar: UInt32, alone: UnsafePointer<UInt64>, emoji emojiTable: UnsafePointer<UInt8>) -> (class: Class, pictographic: Bool) {
         if scalar < 0x80 {
             // ASCII has no Extended_Pictographic character and no mark.
             switch scalar {
@@ -33,6 +34,10 @@ enum GraphemeRules {
             default: return (.other, false)
             }
         }
+        if emoji.contains(scalar) {
+            let value = emojiTable[Int(scalar - emoji.lowerBound)]
+            return (Class(rawValue: value & 0x7F) ?? .other, value & 0x80 != 0)
+        }
         if scalar < 0x10000 {
             // Hangul syllables: LV every 28th from U+AC00, LVT between.
             if (0xAC00...0xD7A3).contains(scalar) { return ((scalar - 0xAC00) % 28 == 0 ? .syllableLV : .syllableLVT, false) }
@@ -41,6 +46,11 @@ enum GraphemeRules {
         }
         return property(of: scalar)
     }
+
+    /// The emoji blocks (U+1F000–U+1FBFF), whose properties are read from ICU once: pictographs,
+    /// skin tones and regional indicators are most of the characters that reach the rules.
+    static let emoji: Range<UInt32> = 0x1F000..<0x1FC00
+    static let emojiProperties: [UInt8] = emoji.map { UInt8(truncatingIfNeeded: cb_grapheme_property(Int32($0))) }
 
     /// ICU's answer for one code point.
     static func property(of scalar: UInt32) -> (class: Class, pictographic: Bool) {
@@ -108,37 +118,44 @@ enum GraphemeRules {
     static func boundaries(in text: UnsafeBufferPointer<UInt16>) -> [Int]? {
         if text.isEmpty { return [] }
         if text.contains(where: { indic.contains(UInt32($0)) }) { return nil }
-        var result: [Int] = []
-        result.reserveCapacity(text.count)
-        aloneBits.withUnsafeBufferPointer { alone in
+        return aloneBits.withUnsafeBufferPointer { alone in
             pairJoins.withUnsafeBufferPointer { pairJoins in
-                let alone = alone.baseAddress!
-                var index = 0
-                var (previous, pictographic) = property(of: scalar(text, at: &index), alone: alone)
-                // GB11: the text so far ends with Extended_Pictographic Extend* (a ZWJ next joins
-                // the pictograph after it), or with such a sequence and a ZWJ.
-                var afterPictograph = pictographic
-                var joinerAfterPictograph = false
-                // GB12, GB13: how many regional indicators the text so far ends with.
-                var indicators = previous == .regionalIndicator ? 1 : 0
-                while index < text.count {
-                    let start = index
-                    let current: Class
-                    (current, pictographic) = property(of: scalar(text, at: &index), alone: alone)
-                    let joins = if pairJoins[Int(previous.rawValue) * 14 + Int(current.rawValue)] {
-                        true
-                    } else if previous == .joiner {
-                        pictographic && joinerAfterPictograph // GB11
-                    } else {
-                        previous == .regionalIndicator && current == .regionalIndicator && indicators % 2 == 1 // GB12, GB13
-                    }
-                    if !joins { result.append(start) }
-                    joinerAfterPictograph = current == .joiner && afterPictograph
-                    afterPictograph = pictographic || (current == .extend && afterPictograph)
-                    indicators = current == .regionalIndicator ? indicators + 1 : 0
-                    previous = current
+                emojiProperties.withUnsafeBufferPointer { emoji in
+                    boundaries(in: text, alone: alone.baseAddress!, pairJoins: pairJoins, emoji: emoji.baseAddress!)
                 }
             }
+        }
+    }
+
+    /// `boundaries`' walk over a text that is not empty, with its tables.
+    private static func boundaries(in text: UnsafeBufferPointer<UInt16>, alone: UnsafePointer<UInt64>,
+                                   pairJoins: UnsafeBufferPointer<Bool>, emoji: UnsafePointer<UInt8>) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(text.count)
+        var index = 0
+        var (previous, pictographic) = property(of: scalar(text, at: &index), alone: alone, emoji: emoji)
+        // GB11: the text so far ends with Extended_Pictographic Extend* (a ZWJ next joins the
+        // pictograph after it), or with such a sequence and a ZWJ.
+        var afterPictograph = pictographic
+        var joinerAfterPictograph = false
+        // GB12, GB13: how many regional indicators the text so far ends with.
+        var indicators = previous == .regionalIndicator ? 1 : 0
+        while index < text.count {
+            let start = index
+            let current: Class
+            (current, pictographic) = property(of: scalar(text, at: &index), alone: alone, emoji: emoji)
+            let joins = if pairJoins[Int(previous.rawValue) * 14 + Int(current.rawValue)] {
+                true
+            } else if previous == .joiner {
+                pictographic && joinerAfterPictograph // GB11
+            } else {
+                previous == .regionalIndicator && current == .regionalIndicator && indicators % 2 == 1 // GB12, GB13
+            }
+            if !joins { result.append(start) }
+            joinerAfterPictograph = current == .joiner && afterPictograph
+            afterPictograph = pictographic || (current == .extend && afterPictograph)
+            indicators = current == .regionalIndicator ? indicators + 1 : 0
+            previous = current
         }
         result.append(text.count)
         return result

@@ -39,14 +39,17 @@ import Testing
     }
 
     /// The classes it finds without ICU (ASCII, Hangul syllables, characters that join nothing
-    /// and cannot be pictographs) are ICU's, for every BMP code point.
+    /// and cannot be pictographs, the emoji blocks' table) are ICU's, for every BMP code point
+    /// and every emoji.
     @Test func classesWithoutICUAreICUs() {
-        GraphemeRules.aloneBits.withUnsafeBufferPointer { alone in
+        GraphemeRules.aloneBits.withUnsafeBufferPointer { alone in GraphemeRules.emojiProperties.withUnsafeBufferPointer { emoji in
             var misses: [UInt32] = []
-            for scalar in UInt32(0)..<0x10000 where GraphemeRules.property(of: scalar, alone: alone.baseAddress!) != GraphemeRules.property(of: scalar) {
+            for scalar in Array(UInt32(0)..<0x10000) + Array(GraphemeRules.emoji)
+            where GraphemeRules.property(of: scalar, alone: alone.baseAddress!, emoji: emoji.baseAddress!) != GraphemeRules.property(of: scalar) {
                 misses.append(scalar)
             }
             #expect(misses.isEmpty, "\(misses.prefix(20).map { String($0, radix: 16) })")
+        }
         }
     }
 
