@@ -49,3 +49,29 @@ import Testing
         }
     }
 }
+
+/// `UnicodeScalars.isWellFormed` steps four units at a time: a lone surrogate at every offset
+/// and in every lane is found, and pairs anywhere are not taken for one.
+@Suite struct WellFormedUTF16Tests {
+    @Test func loneSurrogatesAreFoundAtEveryOffset() {
+        for length in 1...12 {
+            for offset in 0..<length {
+                for lone: UInt16 in [0xD800, 0xDBFF, 0xDC00, 0xDFFF] {
+                    var units = [UInt16](repeating: 0x61, count: length)
+                    units[offset] = lone
+                    #expect(!UnicodeScalars.isWellFormed(units), "\(length) \(offset) \(lone)")
+                }
+                if offset + 1 < length {
+                    var units = [UInt16](repeating: 0x4E2D, count: length)
+                    units[offset] = 0xD83D
+                    units[offset + 1] = 0xDC4D
+                    #expect(UnicodeScalars.isWellFormed(units), "\(length) \(offset)")
+                    units[offset + 1] = 0xD83D
+                    #expect(!UnicodeScalars.isWellFormed(units), "\(length) \(offset)")
+                }
+            }
+        }
+        #expect(UnicodeScalars.isWellFormed([]))
+        #expect(UnicodeScalars.isWellFormed(Array("plain text, 中文, 👍🏽 and more".utf16)))
+    }
+}
