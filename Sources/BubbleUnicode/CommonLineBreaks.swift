@@ -35,9 +35,8 @@ internal import CICUBridge
 ///   before one (LB21), but after spaces, where LB16 may keep it, the text goes to ICU; a
 ///   break after it as after an ideograph;
 /// - SY `/`: no break before it (LB13), a break after it (LB31) but before a Hebrew letter
-///   (LB21b), and next to a digit (LB25 and
-///   ICU's number tailoring) and after a space the text goes to ICU; AI (`♀ ♂ ™`): as AL, as
-///   ICU resolves it;
+///   (LB21b); next to a digit (LB25 and ICU's number tailoring) and after a space the text
+///   goes to ICU; AI (`♀ ♂ ™`): as AL, as ICU resolves it;
 /// - QU `' "` and the curly quotes: no break before or after (LB19), except after a space
 ///   (LB18 comes first);
 /// - HY `-`: no break before (LB21), none before a digit (LB25), and none before a letter
@@ -46,10 +45,10 @@ internal import CICUBridge
 /// - LF: a mandatory break after it, none before it (LB4, LB6).
 ///
 /// Any other character (brackets, `$`, `%`, `|`, `…`, dashes, tab, CR, other controls,
-/// Indic and Thai text, jamo, small kana, anything not listed) sends the whole text to ICU. The
-/// classes beyond ASCII are read from ICU's own Line_Break data. Tests compare this with ICU on
-/// every string of up to six characters over the first classes and of up to five with the
-/// later ones, on random longer ones, and on every corpus.
+/// Indic and Thai text, jamo, anything not listed) sends the whole text to ICU. The classes
+/// beyond ASCII are read from ICU's own Line_Break data. Tests compare this with ICU on every
+/// string of up to six characters over the first ten classes, of up to five over fifteen and of
+/// up to four over 22 with emoji, on random longer ones, and on every corpus.
 enum CommonLineBreaks {
     /// Line-break classes of the characters this path takes.
     enum Class: UInt8 {
@@ -84,6 +83,7 @@ enum CommonLineBreaks {
     /// The emoji blocks beyond the BMP (U+1F000–U+1FBFF), also looked up.
     static let emoji: Range<UInt32> = 0x1F000..<0x1FC00
 
+    /// The class this path gives a code point, by ICU's Line_Break (`.other`: not taken).
     private static func taken(_ codePoint: Int32) -> Class {
         switch cb_line_break_class_of(codePoint) {
         case CB_LB_ALPHABETIC: .alphabetic
@@ -271,6 +271,7 @@ enum CommonLineBreaks {
 
     /// What `rule` gives each pair of classes whatever the state, or that the state decides.
     private enum PairAction: UInt8 { case keep, split, refuse, decide }
+    /// Room for every `Class` (19 cases) in a row of `pairActions`.
     private static let classCount = 20
     private static let pairActions: [PairAction] = (0..<classCount * classCount).map { pair in
         guard let previous = Class(rawValue: UInt8(pair / classCount)), let current = Class(rawValue: UInt8(pair % classCount))

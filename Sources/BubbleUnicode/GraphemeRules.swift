@@ -97,19 +97,6 @@ enum GraphemeRules {
         return table
     }()
 
-    /// The code point at `index` (a lone surrogate as itself, as ICU reads it), and the index after it.
-    @inline(__always)
-    private static func scalar(_ text: UnsafeBufferPointer<UInt16>, at index: inout Int) -> UInt32 {
-        let unit = text[index]
-        index += 1
-        if unit & 0xFC00 == 0xD800, index < text.count, text[index] & 0xFC00 == 0xDC00 {
-            let low = text[index]
-            index += 1
-            return 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-        }
-        return UInt32(unit)
-    }
-
     /// The Indic blocks whose text goes to ICU (see above).
     static let indic: ClosedRange<UInt32> = 0x0900...0x0DFF
 
@@ -133,7 +120,7 @@ enum GraphemeRules {
         var result: [Int] = []
         result.reserveCapacity(text.count)
         var index = 0
-        var (previous, pictographic) = property(of: scalar(text, at: &index), alone: alone, emoji: emoji)
+        var (previous, pictographic) = property(of: UnicodeScalars.codePoint(text, at: &index), alone: alone, emoji: emoji)
         // GB11: the text so far ends with Extended_Pictographic Extend* (a ZWJ next joins the
         // pictograph after it), or with such a sequence and a ZWJ.
         var afterPictograph = pictographic
@@ -143,7 +130,7 @@ enum GraphemeRules {
         while index < text.count {
             let start = index
             let current: Class
-            (current, pictographic) = property(of: scalar(text, at: &index), alone: alone, emoji: emoji)
+            (current, pictographic) = property(of: UnicodeScalars.codePoint(text, at: &index), alone: alone, emoji: emoji)
             let joins = if pairJoins[Int(previous.rawValue) * 14 + Int(current.rawValue)] {
                 true
             } else if previous == .joiner {

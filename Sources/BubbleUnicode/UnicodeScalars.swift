@@ -29,6 +29,14 @@ public enum UnicodeScalars {
     /// The scalar at `index`, advancing past it; a lone surrogate reads as U+FFFD.
     @inline(__always)
     public static func decode(_ text: UnsafeBufferPointer<UInt16>, at index: inout Int) -> UInt32 {
+        let codePoint = codePoint(text, at: &index)
+        return codePoint & 0xFFFF_F800 == 0xD800 ? 0xFFFD : codePoint
+    }
+
+    /// The code point at `index`, advancing past it; a lone surrogate reads as itself, as ICU's
+    /// iterators and property lookups read it.
+    @inline(__always)
+    public static func codePoint(_ text: UnsafeBufferPointer<UInt16>, at index: inout Int) -> UInt32 {
         let unit = text[index]
         index += 1
         if unit & 0xFC00 == 0xD800, index < text.count, text[index] & 0xFC00 == 0xDC00 {
@@ -36,7 +44,6 @@ public enum UnicodeScalars {
             index += 1
             return 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
         }
-        if unit & 0xF800 == 0xD800 { return 0xFFFD }
         return UInt32(unit)
     }
 

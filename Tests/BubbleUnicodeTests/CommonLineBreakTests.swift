@@ -60,14 +60,14 @@ import Testing
         for unit: UInt16 in [0x3000, 0x300C, 0x1100, 0x0E01, 0x0901, 0x2026, 0x2014, 0xD83D] {
             #expect([unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
         }
-        // Latin, Greek, Cyrillic, Arabic and Hebrew letters and marks, Arabic-Indic digits, kana,
-        // ideographs, Hangul and CJK closing punctuation are taken.
-        // Marks on a letter only.
+        // Marks are taken on a letter only.
         for unit: UInt16 in [0x0651, 0x0301, 0x05B8] {
             #expect([0x0628, unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } != nil, "\(unit)")
             #expect([unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
             #expect([0x20, unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } == nil, "\(unit)")
         }
+        // Latin, Greek, Cyrillic, Arabic and Hebrew letters, Arabic-Indic digits, kana, small kana,
+        // non-starters, AI, ideographs, Hangul and CJK closing punctuation are taken.
         for unit: UInt16 in [0xE9, 0x3B1, 0x436, 0x0627, 0x0661, 0x05D0, 0x3042, 0x30A2, 0x30FC, 0x3041, 0x3005, 0x2640, 0x4E2D,
                              0x3400, 0x9FFF, 0xAC00, 0xD7A3, 0x3131, 0x3002, 0xFF0C, 0xFF01] {
             #expect([unit].withUnsafeBufferPointer { CommonLineBreaks.opportunities(in: $0) } != nil, "\(unit)")
@@ -77,45 +77,13 @@ import Testing
 
     /// All 1,111,110 strings of one to six characters over one character per class.
     @Test func everyShortStringOfTheClassesIsICUs() throws {
-        let alphabet = Self.representatives
-        var text: [UInt16] = []
-        var checked = 0, failures = 0
-        func extend(_ length: Int) throws {
-            if length > 0 {
-                checked += 1
-                if try !Self.expectSameAsICU(text) { failures += 1 }
-            }
-            guard length < 6, failures < 20 else { return }
-            for unit in alphabet {
-                text.append(unit)
-                try extend(length + 1)
-                text.removeLast()
-            }
-        }
-        try extend(0)
-        #expect(checked == 10 + 100 + 1_000 + 10_000 + 100_000 + 1_000_000)
+        #expect(try checkEveryText(over: Self.representatives.map { [$0] }, upTo: 6, Self.expectSameAsICU) == 1_111_110)
     }
 
     /// All 813,615 strings of one to five characters over one character per class, the later
     /// classes with the first.
     @Test func everyShortStringWithTheLaterClassesIsICUs() throws {
-        let alphabet = Self.representatives + Self.laterRepresentatives
-        var text: [UInt16] = []
-        var checked = 0, failures = 0
-        func extend(_ length: Int) throws {
-            if length > 0 {
-                checked += 1
-                if try !Self.expectSameAsICU(text) { failures += 1 }
-            }
-            guard length < 5, failures < 20 else { return }
-            for unit in alphabet {
-                text.append(unit)
-                try extend(length + 1)
-                text.removeLast()
-            }
-        }
-        try extend(0)
-        #expect(checked == 15 + 225 + 3_375 + 50_625 + 759_375)
+        #expect(try checkEveryText(over: (Self.representatives + Self.laterRepresentatives).map { [$0] }, upTo: 5, Self.expectSameAsICU) == 813_615)
     }
 
     /// Emoji and the punctuation around them: 👍 (EB), a skin tone (EM), 😀 and ❤ (ID), a
@@ -129,38 +97,16 @@ import Testing
     /// All 245,410 strings of one to four characters over the emoji classes and the first ones
     /// but the CJK closing mark (22 characters).
     @Test func everyShortStringWithEmojiIsICUs() throws {
-        let alphabet = Self.emojiRepresentatives + Self.representatives.filter { $0 != 0x3002 }.map { [$0] }
-        var text: [UInt16] = []
-        var checked = 0, failures = 0
-        func extend(_ length: Int) throws {
-            if length > 0 {
-                checked += 1
-                if try !Self.expectSameAsICU(text) { failures += 1 }
-            }
-            guard length < 4, failures < 20 else { return }
-            for character in alphabet {
-                text.append(contentsOf: character)
-                try extend(length + 1)
-                text.removeLast(character.count)
-            }
-        }
-        try extend(0)
-        #expect(checked == 22 + 484 + 10_648 + 234_256)
+        #expect(try checkEveryText(over: Self.emojiRepresentatives + Self.representatives.filter { $0 != 0x3002 }.map { [$0] }, upTo: 4, Self.expectSameAsICU) == 245_410)
     }
 
     /// 20,000 random texts of up to 40 characters over the emoji classes, the others and a few
     /// more emoji (a fixed seed: the same texts every run).
     @Test func randomTextsWithEmojiAreICUs() throws {
-        var generator = SplitMix64(seed: 0xE_3001)
         let pool = Self.emojiRepresentatives + (Self.representatives + Self.laterRepresentatives).map { [$0] }
             + Array(repeating: [0x20], count: 4) + [[0xD83D, 0xDC68], [0xD83D, 0xDC69], [0xD83C, 0xDDF7], [0xD83C, 0xDFFB],
                                                     [0x261D], [0x201C], [0x0301]]
-        var failures = 0
-        for _ in 0..<20_000 where failures < 20 {
-            let text = (0..<Int.random(in: 1...40, using: &generator)).flatMap { _ in pool.randomElement(using: &generator)! }
-            if try !Self.expectSameAsICU(text) { failures += 1 }
-        }
-        #expect(failures == 0)
+        #expect(try failuresOverRandomTexts(20_000, seed: 0xE_3001, pool: pool, maxLength: 40, Self.expectSameAsICU) == 0)
     }
 
     /// Emoji sequences as chat has them: ZWJ families, skin tones, flags, keycaps and tags.
@@ -205,16 +151,10 @@ import Testing
     /// 20,000 random texts of up to 80 characters over everything it takes, spaces and
     /// hyphens made frequent (a fixed seed: the same texts every run).
     @Test func randomLongerTextsAreICUs() throws {
-        var generator = SplitMix64(seed: 0x5EED_B0BB_1E5)
         let weighted = Self.taken + Self.takenBeyondASCII.filter { $0 % 7 == 0 } + Array(repeating: UInt16(0x20), count: 8)
             + Array("-'.!\n1中文字。，".utf16) + Self.laterRepresentatives + [0x05D1, 0x064E, 0x0301, 0xD55C]
-        var failures = 0
-        for _ in 0..<20_000 where failures < 20 {
-            let length = Int.random(in: 1...80, using: &generator)
-            let text = (0..<length).map { _ in weighted.randomElement(using: &generator)! }
-            if try !Self.expectSameAsICU(text) { failures += 1 }
-        }
-        #expect(failures == 0)
+        #expect(try failuresOverRandomTexts(20_000, seed: 0x5EED_B0BB_1E5, pool: weighted.map { [$0] }, maxLength: 80,
+                                            Self.expectSameAsICU) == 0)
     }
 
     @Test func hardBreaksAndTheTextEnd() throws {

@@ -55,43 +55,20 @@ import Testing
 
     /// All 168,420 strings of one to four characters over the representatives.
     @Test func everyShortStringOfTheClassesIsICUs() throws {
-        let alphabet = Self.representatives
-        var text: [UInt16] = []
-        var checked = 0, failures = 0
-        func extend(_ length: Int) throws {
-            if length > 0 {
-                checked += 1
-                if try !Self.expectSameAsICU(text) { failures += 1 }
-            }
-            guard length < 4, failures < 20 else { return }
-            for character in alphabet {
-                text.append(contentsOf: character)
-                try extend(length + 1)
-                text.removeLast(character.count)
-            }
-        }
-        try extend(0)
-        #expect(checked == 20 + 400 + 8_000 + 160_000)
+        #expect(try checkEveryText(over: Self.representatives, upTo: 4, Self.expectSameAsICU) == 168_420)
     }
 
     /// 20,000 random texts of up to 24 characters: the representatives, emoji sequences' parts
     /// and a few more of each class (a fixed seed: the same texts every run).
     @Test func randomLongerTextsAreICUs() throws {
-        var generator = SplitMix64(seed: 0x6A_A9E3E)
         let more: [[UInt16]] = [
             [0x20], [0x0627], [0x064B], [0x05D0], [0x05B8], [0x0E01], [0x0E33], [0x0915], [0x094D],
             [0x1109], [0x1175], [0x11AF], [0xB098], [0xD83D, 0xDC68], [0xD83D, 0xDC69], [0x2764],
             [0xD83C, 0xDDFA], [0xD83C, 0xDFFD], [0x20E3], [0x31], [0xDB40, 0xDC67], [0xDB40, 0xDC7F],
             [0xD83C, 0xDFF4], [0x200C], [0x2028], [0x00AD], [0xFEFF],
         ]
-        let pool = Self.representatives + more
-        var failures = 0
-        for _ in 0..<20_000 where failures < 20 {
-            let length = Int.random(in: 1...24, using: &generator)
-            let text = (0..<length).flatMap { _ in pool.randomElement(using: &generator)! }
-            if try !Self.expectSameAsICU(text) { failures += 1 }
-        }
-        #expect(failures == 0)
+        #expect(try failuresOverRandomTexts(20_000, seed: 0x6A_A9E3E, pool: Self.representatives + more, maxLength: 24,
+                                            Self.expectSameAsICU) == 0)
     }
 
     /// ICU keeps an Indic consonant, virama and consonant together (CLDR's aksara rule), with
@@ -104,26 +81,14 @@ import Testing
 
     /// Unicode 15's GraphemeBreakTest.txt (Debian's unicode-data): every line as the file says.
     @Test func passesGraphemeBreakTest() throws {
-        let path = "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt"
-        let file = try #require(readTextFile(path), "install unicode-data: \(path) is missing")
-        var cases = 0, misses: [Int] = []
-        for (number, rawLine) in file.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard fields.first == "÷" else { continue }
-            var text: [UInt16] = [], breaks: [Int] = []
-            for field in fields.dropFirst() {
-                if field == "÷" { breaks.append(text.count) } else if field != "×" {
-                    let scalar = try #require(UInt32(field, radix: 16).flatMap(Unicode.Scalar.init))
-                    text.append(contentsOf: Character(scalar).utf16)
-                }
-            }
-            cases += 1
-            let got = try text.withUnsafeBufferPointer { try GraphemeClusters.boundaries(in: $0) }
-            if got != breaks { misses.append(number + 1) }
-            #expect(try Self.expectSameAsICU(text))
+        let cases = try conformanceCases("/usr/share/unicode/auxiliary/GraphemeBreakTest.txt")
+        var misses: [Int] = []
+        for testCase in cases {
+            let got = try testCase.text.withUnsafeBufferPointer { try GraphemeClusters.boundaries(in: $0) }
+            if got != testCase.breaks { misses.append(testCase.line) }
+            #expect(try Self.expectSameAsICU(testCase.text))
         }
-        #expect(cases == 602)
+        #expect(cases.count == 602)
         #expect(misses.isEmpty, "lines \(misses)")
     }
 

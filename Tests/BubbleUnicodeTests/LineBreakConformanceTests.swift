@@ -17,30 +17,8 @@ import Testing
         7576, 7577, 7578, 7579, 7580, 7581, 7583, 7584, 7585, 7586, 7587,
     ]
 
-    struct Case { let line: Int; let text: [UInt16]; let breaks: [Int] }
-
-    static func cases() throws -> [Case] {
-        let file = try #require(readTextFile(path), "install unicode-data: \(path) is missing")
-        var result: [Case] = []
-        for (number, rawLine) in file.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard fields.first == "×" || fields.first == "÷" else { continue }
-            var text: [UInt16] = []
-            var breaks: [Int] = []
-            for field in fields.dropFirst() {
-                if field == "÷" { breaks.append(text.count) } else if field == "×" { continue } else {
-                    let scalar = try #require(UInt32(field, radix: 16).flatMap(Unicode.Scalar.init))
-                    text.append(contentsOf: Character(scalar).utf16)
-                }
-            }
-            result.append(Case(line: number + 1, text: text, breaks: breaks))
-        }
-        return result
-    }
-
     @Test func passesAllButICUsNumberTailoring() throws {
-        let cases = try Self.cases()
+        let cases = try conformanceCases(Self.path)
         #expect(cases.count == 7654)
         var misses: [Int] = []
         for testCase in cases {
