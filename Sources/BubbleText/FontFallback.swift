@@ -101,8 +101,6 @@ struct FontFallback: Sendable {
         return result
     }
 
-    /// The font of a one-code-unit cluster that is neither a space nor an emoji, from the table;
-    /// nil sends the cluster down the general path.
     @inline(__always)
     /// The font of a cluster of one code unit that is not whitespace, invisible or an emoji (nil
     /// for those and for surrogates): what `fonts(for:from:boundaries:)` gives such a cluster.
@@ -111,6 +109,14 @@ struct FontFallback: Sendable {
         if unit & 0xF800 == 0xD800 || UnicodeScalars.isWhitespaceInvisibleOrEmoji(scalar) { return nil }
         let font = firstCoveringFont[Int(scalar)]
         return font == 0xFF ? primary : font
+    }
+
+    /// The font `fonts(for:from:boundaries:)` gives the cluster `text[cluster]` when it is neither
+    /// whitespace nor invisible (whose fonts depend on their neighbours); nil for such a cluster.
+    func font(ofCluster text: UnsafeBufferPointer<UInt16>, _ cluster: Range<Int>) -> UInt8? {
+        if cluster.count == 1, let font = font(ofSingleUnit: text[cluster.lowerBound]) { return font }
+        let scalars = ClusterScalars(text: text, range: cluster)
+        return scalars.isSpaceLike ? nil : choose(scalars)
     }
 
     /// Spaces that kept the font before them move to the font of the character after them when

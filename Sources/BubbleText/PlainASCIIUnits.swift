@@ -21,10 +21,12 @@ import BubbleUnicode
 /// (the emergency break of a word wider than the line). Tests compare both ways on every
 /// corpus text at three sizes.
 struct PlainASCIIUnits {
-    private let font: UInt8
-    private let pointsPerUnit: Double
-    private let ascent: Double
-    private let descent: Double
+    let font: UInt8
+    let fontSize: Double
+    let pointsPerUnit: Double
+    /// The primary font's ascender and descender in points, as a unit's (at least zero).
+    let ascent: Double
+    let descent: Double
     private let kernedTables: KernedCharacterTables
     /// The kerned characters of Latin and of Common text, asked for once each.
     private var latin: KernedCharacters??
@@ -40,7 +42,8 @@ struct PlainASCIIUnits {
         self.kernedTables = kernedTables
         font = styling.baseFallback.primary
         let primary = fonts[Int(font)]
-        pointsPerUnit = styling.fontSize(of: 0) / Double(primary.unitsPerEm)
+        fontSize = styling.fontSize(of: 0)
+        pointsPerUnit = fontSize / Double(primary.unitsPerEm)
         // As `appendUnits` takes them: the largest over the unit's segments, from zero.
         ascent = max(0.0, Double(primary.ascender) * pointsPerUnit)
         descent = max(0.0, Double(primary.descender) * pointsPerUnit)
@@ -78,13 +81,7 @@ struct PlainASCIIUnits {
                 let first = start - word.lowerBound, last = cut - word.lowerBound
                 var whitespaceStart = cut
                 while whitespaceStart > start && text[whitespaceStart - 1] == 0x20 { whitespaceStart -= 1 }
-                let whitespace = whitespaceStart - word.lowerBound
-                var advance: Int32 = 0, whitespaceAdvance: Int32 = 0
-                for index in first..<last {
-                    let glyphAdvance = Int32(truncatingIfNeeded: advances[index])
-                    advance += glyphAdvance
-                    if index >= whitespace { whitespaceAdvance += glyphAdvance }
-                }
+                let (advance, whitespaceAdvance) = Self.sums(advances, first..<last, whitespaceFrom: whitespaceStart - word.lowerBound)
                 let width = 0.0 + Double(advance) * pointsPerUnit
                 let trailing = 0.0 + Double(whitespaceAdvance) * pointsPerUnit
                 guard !(first > 0 && advances[first] >> 32 != 0), width - trailing <= Self.widestUnit else { return false }
@@ -99,7 +96,22 @@ struct PlainASCIIUnits {
         return complete
     }
 
-    private mutating func table(latin isLatin: Bool) -> KernedCharacters? {
+    /// A segment's advance and its trailing whitespace's advance (from index `whitespace`), font
+    /// units, from a word's `KernedCharacters.advances`, summed as the segmenter sums its glyphs.
+    @inline(__always)
+    static func sums(_ advances: UnsafePointer<UInt64>, _ segment: Range<Int>, whitespaceFrom whitespace: Int)
+        -> (advance: Int32, whitespace: Int32) {
+        var advance: Int32 = 0, whitespaceAdvance: Int32 = 0
+        for index in segment {
+            let glyphAdvance = Int32(truncatingIfNeeded: advances[index])
+            advance += glyphAdvance
+            if index >= whitespace { whitespaceAdvance += glyphAdvance }
+        }
+        return (advance, whitespaceAdvance)
+    }
+
+    /// The primary font's kerned characters for Latin text (a paragraph with a letter) or Common.
+    mutating func table(latin isLatin: Bool) -> KernedCharacters? {
         if isLatin {
             if latin == nil { latin = .some(kernedTables.table(font: font, script: Self.latinScript)) }
             return latin!
@@ -109,8 +121,8 @@ struct PlainASCIIUnits {
     }
 
     /// HarfBuzz's values of the two scripts printable ASCII has.
-    private static let latinScript = harfBuzzScript(ScriptRun.tag("Latn"))
-    private static let commonScript = harfBuzzScript(ScriptRun.tag("Zyyy"))
+    static let latinScript = harfBuzzScript(ScriptRun.tag("Latn"))
+    static let commonScript = harfBuzzScript(ScriptRun.tag("Zyyy"))
 }
 
 /// The cuts of a paragraph the plain shortcuts take, in order: its soft breaks, then its end

@@ -74,7 +74,10 @@ extension TextEngine {
                 empty()
             } else if plainASCII?.append(buffer, text.content, softBreaks: text.softBreaks, to: &units) == true
                         || plainCJK?.append(buffer, text.content, softBreaks: text.softBreaks, shaper: segmenter.shaper,
-                                            to: &units) == true {
+                                            to: &units) == true
+                        || plainASCII != nil && PlainEmojiUnits.append(buffer, text.content, softBreaks: text.softBreaks,
+                                                                       shaper: segmenter.shaper, ascii: &plainASCII!,
+                                                                       fallback: styling.baseFallback, to: &units) {
                 paragraphs.append(PreparedText.Paragraph(units: first..<units.count, analysed: PreparedText.Paragraph.unanalysed))
                 hasUnanalysedParagraphs = true
             } else {

@@ -85,7 +85,7 @@ public struct BidiParagraph: Sendable, Equatable {
 
     /// Only text with a right-to-left letter or an explicit bidi control can have a level
     /// other than 0 in an LTR paragraph; everything else skips ICU (most chat messages).
-    static func mayNeedBidi(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+    public static func mayNeedBidi(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
         for unit in text where unit >= 0x0590 {
             switch unit {
             case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF,

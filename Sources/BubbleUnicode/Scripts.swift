@@ -45,10 +45,8 @@ public enum Scripts {
         while index < text.count {
             let start = index
             let scalar = UnicodeScalars.decode(text, at: &index)
-            var status: Int32 = 0
-            let code = cb_script_of(Int32(scalar), &status)
             // Common and Inherited text joins the run before it; leading such text, the first run.
-            if cb_script_is_neutral(code) != 0 || status > 0 { continue }
+            guard let code = code(ofStrong: scalar) else { continue }
             guard let current = open else {
                 open = (start: 0, code: code)
                 continue
@@ -62,6 +60,25 @@ public enum Scripts {
         guard let last = open else { return [ScriptRun(range: 0..<text.count, tag: ScriptRun.common)] }
         result.append(ScriptRun(range: last.start..<text.count, tag: tag(of: last.code)))
         return result
+    }
+
+    /// Whether `scalar` is of script Common or Inherited (or one ICU cannot say): a character
+    /// that joins the script run around it instead of starting one.
+    public static func joinsRunAround(_ scalar: UInt32) -> Bool {
+        if emojiBlocks.contains(scalar) { return emojiBlocksJoin[Int(scalar - emojiBlocks.lowerBound)] }
+        return code(ofStrong: scalar) == nil
+    }
+
+    /// The emoji blocks, where every character but a few (U+1F200 is Hiragana) and the
+    /// unassigned ones (Unknown) joins, read from ICU once: emoji text asks per character.
+    static let emojiBlocks: Range<UInt32> = 0x1F000..<0x1FC00
+    private static let emojiBlocksJoin: [Bool] = emojiBlocks.map { code(ofStrong: $0) == nil }
+
+    /// ICU's script code of a character that starts a run of its script, nil for one that joins.
+    private static func code(ofStrong scalar: UInt32) -> Int32? {
+        var status: Int32 = 0
+        let code = cb_script_of(Int32(scalar), &status)
+        return cb_script_is_neutral(code) != 0 || status > 0 ? nil : code
     }
 
     /// ICU's short name of a script code, packed; cached because every run asks.

@@ -17,7 +17,7 @@ import Testing
     /// still pass the equality).
     @Test func unitsAreTheAnalysedPathsOnEveryCorpusText() throws {
         let texts = try PreparedTextTests.texts()
-        var shortcut = 0, plain = 0, chineseShortcut = 0, chinese = 0
+        var shortcut = 0, plain = 0, chineseShortcut = 0, chinese = 0, emojiShortcut = 0, emoji = 0
         for text in texts {
             for size in [13.0, 16, 21] {
                 let quick = try prepared(StyledText(text), size: size)
@@ -30,10 +30,12 @@ import Testing
                 if size == 16 && quick.hasUnanalysedParagraphs {
                     if isPlainASCII(text) { shortcut += 1 }
                     if isChinese(text) { chineseShortcut += 1 }
+                    if isASCIIAndEmoji(text) { emojiShortcut += 1 }
                 }
             }
             if isPlainASCII(text) { plain += 1 }
             if isChinese(text) { chinese += 1 }
+            if isASCIIAndEmoji(text) { emoji += 1 }
         }
         // The repository's own texts are mostly hard cases: 10 of their 53 plain-ASCII texts
         // take the shortcut, 392 of 549 with the bench corpus beside the repository. The rest
@@ -42,6 +44,15 @@ import Testing
         #expect(plain > 40 && chinese > 5, "\(plain) plain ASCII texts, \(chinese) Chinese ones")
         #expect(shortcut * 6 > plain, "\(shortcut) texts took the shortcut, \(plain) are plain ASCII")
         #expect(chineseShortcut * 3 > chinese * 2, "\(chineseShortcut) of \(chinese) Chinese texts took the shortcut")
+        // With the bench corpus, 154 of its 158 texts of ASCII and emoji take `PlainEmojiUnits`.
+        #expect(emoji > 10 && emojiShortcut * 4 > emoji * 3, "\(emojiShortcut) of \(emoji) texts of ASCII and emoji took the shortcut")
+    }
+
+    /// Printable ASCII and characters of the emoji blocks (U+1F000…), at least one of those.
+    func isASCIIAndEmoji(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value >= 0x1F000 } && text.unicodeScalars.allSatisfy {
+            ($0.value >= 0x20 && $0.value < 0x7F) || $0.value == 0x0A || $0.value >= 0x1F000 || [0x200D, 0xFE0F, 0x20E3].contains($0.value)
+        }
     }
 
     func isPlainASCII(_ text: String) -> Bool { text.utf16.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
@@ -69,6 +80,27 @@ import Testing
         // Chinese with its punctuation is taken; kana, a space, Latin letters or a bracket are not.
         #expect(try prepared(StyledText("其实广告不断，工具最大。已经文章汽车提高！")).analysed.isEmpty)
         for text in ["ひらがなと漢字", "中文 字符", "中文abc字符", "中文「字符」", "。，"] {
+            let quick = try prepared(StyledText(text))
+            #expect(!quick.hasUnanalysedParagraphs && quick.analysed.count == 1, "\(text)")
+        }
+    }
+
+    /// Emoji with ASCII text take `PlainEmojiUnits`: units of two fonts (an emoji and the space
+    /// after it are one unit in two segments), and the same units as the analysis; text with a
+    /// character it cannot place without the analysis goes that way.
+    @Test func emojiWithASCIITakeTheirShortcut() throws {
+        for text in ["see you 👋", "🎉🎉🎉", "ok 👍🏽 then", "1️⃣ first, #️⃣ then", "flags 🇯🇵🇫🇷!", "lol😂 wait...",
+                     "👨‍👩‍👧‍👦 family 🏳️‍🌈", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 and ❤️", "  😀  ", "😀 ✔"] {
+            let quick = try prepared(StyledText(text))
+            let analysed = try prepared(StyledText(text), analysing: true)
+            #expect(quick.hasUnanalysedParagraphs && quick.analysed.isEmpty, "\(text)")
+            #expect(quick.units == analysed.units, "\(text)")
+        }
+        let twoFonts = try prepared(StyledText("🎉 party"))
+        #expect(twoFonts.units.count == 2 && twoFonts.units[0].segments == 0..<2 && twoFonts.units[0].trailing > 0)
+        // A letter beyond ASCII; Inter's ™ (text presentation, so not the emoji font); U+1F200,
+        // which is Hiragana; a right-to-left mark; a tab; a control character; an ideograph.
+        for text in ["café 😀", "Brand™ 😀", "\u{1F200} 😀", "\u{200F}😀", "a\t😀", "😀\u{7}", "好😀"] {
             let quick = try prepared(StyledText(text))
             #expect(!quick.hasUnanalysedParagraphs && quick.analysed.count == 1, "\(text)")
         }
