@@ -92,11 +92,12 @@ public final class OpenTypeFont: @unchecked Sendable {
         let set = hb_set_create()
         defer { hb_set_destroy(set) }
         hb_face_collect_unicodes(face, set)
-        var result: [UInt32] = []
-        result.reserveCapacity(Int(hb_set_get_population(set)))
-        var scalar = hb_codepoint_t.max // HB_SET_VALUE_INVALID: start before the first
-        while hb_set_next(set, &scalar) != 0 { result.append(scalar) }
-        return result
+        // Read in one call (`hb_set_next_many`, HarfBuzz 4.2): one `hb_set_next` per scalar was
+        // 70,000 calls and about a millisecond of every process's start (Noto Sans CJK has 44,000).
+        let population = Int(hb_set_get_population(set))
+        return [UInt32](capacity: population, blank: 0) { buffer in
+            population == 0 ? 0 : Int(hb_set_next_many(set, hb_codepoint_t.max, buffer.baseAddress, UInt32(population)))
+        }
     }
 
     private static func name(of face: OpaquePointer, id: hb_ot_name_id_t) -> String? {
