@@ -27,3 +27,25 @@ import Testing
         #expect(UnicodeScalars.isEmojiPresentation(0x1F600) && !UnicodeScalars.isEmojiPresentation(0x23))
     }
 }
+
+/// The BMP table asks ICU for White_Space and Emoji_Presentation only up to U+3000: the whole
+/// table must be ICU's answers, and the limit must still hold.
+@Suite struct BMPTableTests {
+    @Test func everyBMPAnswerIsICUs() {
+        var whitespace = 0, emoji = 0, invisible = 0
+        for scalar in UInt32(0)..<0x10000 {
+            let flags = UnicodeScalars.bmpFlags[Int(scalar)]
+            let isWhitespace = UnicodeScalars.hasProperty(scalar, .whitespace)
+            let isEmoji = UnicodeScalars.hasProperty(scalar, .emojiPresentation)
+            let isInvisible = UnicodeScalars.hasProperty(scalar, .invisible)
+            #expect((flags & 1 != 0) == isWhitespace && (flags & 4 != 0) == isEmoji && (flags & 2 != 0) == isInvisible,
+                    "U+\(String(scalar, radix: 16))")
+            #expect(scalar <= UnicodeScalars.propertyLimit || !(isWhitespace || isEmoji), "U+\(String(scalar, radix: 16))")
+            if isWhitespace { whitespace += 1 }
+            if isEmoji { emoji += 1 }
+            if isInvisible { invisible += 1 }
+        }
+        // ICU 72: 25 White_Space characters, 60 Emoji_Presentation ones and 110 invisible ones.
+        #expect(whitespace > 20 && emoji > 50 && invisible > 100, "\(whitespace) \(emoji) \(invisible)")
+    }
+}
