@@ -14,10 +14,18 @@ struct FontFallback: Sendable {
     /// Whether the primary font has every printable ASCII character (then ASCII text needs no lookups).
     let primaryCoversASCII: Bool
 
-    /// The first font (in fallback order) that covers each scalar below `tableLimit`, 0xFF for
-    /// none: one load instead of a cmap search per font for the common single-scalar cluster.
+    /// Per BMP code unit: the first font (in fallback order) that covers it, 0xFF for none, or
+    /// `generalPath` for whitespace, invisible controls, emoji and surrogates, whose fonts the
+    /// cluster walk decides. One load instead of a cmap search per font, and no question about
+    /// the character's properties, for the common single-unit cluster (CJK text asks per
+    /// character). Only code units are looked up, so the BMP is all it holds.
     private let firstCoveringFont: [UInt8]
-    private static let tableLimit: UInt32 = 0x30000
+    private static let tableLimit: UInt32 = 0x10000
+    private static let generalPath: UInt8 = 0xFE
+    /// The BMP characters `generalPath` marks (surrogates apart), found once.
+    private static let unitsOfTheGeneralPath: [UInt16] = (0..<0x10000).compactMap { unit in
+        UnicodeScalars.isWhitespaceInvisibleOrEmoji(UInt32(unit)) ? UInt16(unit) : nil
+    }
 
     /// `coveredScalars` gives a font's cmap (a cache, so that chains sharing fonts read each once).
     init(chain: [UInt8], fonts: [OpenTypeFont], coveredScalars: (OpenTypeFont) -> [UInt32] = { $0.coveredScalars() }) {
@@ -27,6 +35,7 @@ struct FontFallback: Sendable {
         emoji = chain.first { fonts[Int($0)].isColor }
         let primaryFont = fonts[Int(chain[0])]
         primaryCoversASCII = (0x20...0x7E).allSatisfy { primaryFont.covers(UInt32($0)) }
+        precondition(fonts.count < Int(Self.generalPath), "\(fonts.count) fonts: a font number must fit the table")
         var table = [UInt8](repeating: 0xFF, count: Int(Self.tableLimit))
         // Through raw buffers: ~90,000 stores per chain with the full CJK collection; an array
         // subscript pays a uniqueness check on every one, and an unoptimised build's array
@@ -40,6 +49,8 @@ struct FontFallback: Sendable {
                     }
                 }
             }
+            for unit in 0xD800..<0xE000 { slots[unit] = Self.generalPath }
+            for unit in Self.unitsOfTheGeneralPath { slots[Int(unit)] = Self.generalPath }
         }
         firstCoveringFont = table
     }
@@ -101,13 +112,12 @@ struct FontFallback: Sendable {
         return result
     }
 
-    @inline(__always)
     /// The font of a cluster of one code unit that is not whitespace, invisible or an emoji (nil
     /// for those and for surrogates): what `fonts(for:from:boundaries:)` gives such a cluster.
+    @inline(__always)
     func font(ofSingleUnit unit: UInt16) -> UInt8? {
-        let scalar = UInt32(unit)
-        if unit & 0xF800 == 0xD800 || UnicodeScalars.isWhitespaceInvisibleOrEmoji(scalar) { return nil }
-        let font = firstCoveringFont[Int(scalar)]
+        let font = firstCoveringFont[Int(unit)]
+        if font == Self.generalPath { return nil }
         return font == 0xFF ? primary : font
     }
 
