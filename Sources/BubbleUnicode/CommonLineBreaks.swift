@@ -107,7 +107,7 @@ enum CommonLineBreaks {
     }
 
     /// The classes of `lookedUp`'s characters, one range after another, then of `emoji`'s.
-    private static let beyondASCII: [Class] = lookedUp.flatMap { range in range.map { taken(Int32($0)) } }
+    static let beyondASCII: [Class] = lookedUp.flatMap { range in range.map { taken(Int32($0)) } }
         + emoji.map { taken(Int32($0)) }
 
     /// The class of a UTF-16 code unit (`.other` for surrogates and everything not taken).
@@ -270,10 +270,10 @@ enum CommonLineBreaks {
     }
 
     /// What `rule` gives each pair of classes whatever the state, or that the state decides.
-    private enum PairAction: UInt8 { case keep, split, refuse, decide }
+    enum PairAction: UInt8 { case keep, split, refuse, decide }
     /// Room for every `Class` (19 cases) in a row of `pairActions`.
     private static let classCount = 20
-    private static let pairActions: [PairAction] = (0..<classCount * classCount).map { pair in
+    static let pairActions: [PairAction] = (0..<classCount * classCount).map { pair in
         guard let previous = Class(rawValue: UInt8(pair / classCount)), let current = Class(rawValue: UInt8(pair % classCount))
         else { return .refuse }
         let answer = rule(previous, current, hyphenAfterHebrew: false, isHebrew: false, breakBeforePrevious: false, numberFollows: false)

@@ -73,7 +73,7 @@ enum GraphemeRules {
     /// Whether a character of the first class and one of the second stay in one cluster by the
     /// rules that look at the pair alone (GB3 to GB9b, with GB4 and GB5 first); GB11 and GB12/13
     /// need more than the pair and are `boundaries`' own.
-    private static let pairJoins: [Bool] = {
+    static let pairJoins: [Bool] = {
         var table = [Bool](repeating: false, count: 14 * 14)
         for previousValue in 0..<14 {
             for currentValue in 0..<14 {

@@ -1,5 +1,5 @@
 import BubbleLayout
-import BubblesCommand
+@testable import BubblesCommand
 import BubbleText
 import Foundation
 import Testing
@@ -47,6 +47,33 @@ import Testing
         }
         #expect((lines[0]["row_height"] as? NSNumber)?.doubleValue == 100)
         #expect(((lines[1]["lines"] as? NSNumber)?.intValue ?? 0) > 1)
+    }
+
+    /// A file of 256 KB or more has its tables and proofs made ahead on a thread of its own
+    /// (standard input never does): the output must be the same either way, and the engine's
+    /// `prepareTables` must leave layouts as they were.
+    @Test func tablesMadeAheadChangeNoResult() throws {
+        let texts = ["Hello there", "你好，世界。今天很好", "see you 👋 soon", "مرحبا بالعالم", "Привет, как дела?",
+                     "well-known URLs: https://example.com/a-b?c=D&e=F", "今日は晴れです。", "안녕하세요 여러분"]
+        var input = ""
+        for index in 0..<8_000 { input += "{\"id\": \(index), \"text\": \"\(texts[index % texts.count])\"}\n" }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("measure-ahead-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("long.jsonl")
+        try Data(input.utf8).write(to: file)
+        #expect(MeasureCommand.isLongFile(file.path) && !MeasureCommand.isLongFile(folder.appendingPathComponent("none").path))
+        let fromFile = run([file.path]), fromInput = run([], input: Data(input.utf8))
+        #expect(fromFile.exitCode == 0 && fromInput.exitCode == 0, "\(fromFile.errors)")
+        #expect(fromFile.lines.count == 8_000 && fromFile.output == fromInput.output)
+        let prepared = try TextEngine(fonts: FontRoles.bundled()), fresh = try TextEngine(fonts: FontRoles.bundled())
+        prepared.prepareTables()
+        for text in texts {
+            let style = TextStyle(fontSize: 16, maxWidth: 120)
+            let ahead = try prepared.layout(text, style: style), notAhead = try fresh.layout(text, style: style)
+            #expect(ahead.lines.count == notAhead.lines.count && ahead.width == notAhead.width
+                    && ahead.height == notAhead.height, "\(text)")
+        }
     }
 
     @Test func badLinesAreReportedWithTheirNumberAndSkipped() {
