@@ -25,21 +25,16 @@ struct MeasureCommand {
             guard expectPath == nil else { throw CommandError.usage("--expect compares one width: give one --screen-width") }
         }
 
-        // For a long input, the tables and proofs the first texts need are made on a thread of
-        // their own while the fonts are read, not by the workers, who would wait for each other's
-        // (the thread is joined before the command returns, so nothing runs while the process
-        // exits). A short input may need none of them: making them all cost a one-message
-        // `measure` 1.3 ms (20.0 against 18.7 ms, medians of 31 alternating runs).
-        let setUp = DispatchQueue(label: "ChatBubbles.measure.tables")
-        let madeTables = DispatchGroup()
-        let preparesTables = inputs.first.map { Self.isLongFile(io.resolve($0)) } ?? false
-        if preparesTables { setUp.async(group: madeTables) { TextEngine.prepareUnicodeTables() } }
-        defer { madeTables.wait() }
+        // For a long input, the tables and proofs the first texts need are made ahead
+        // (`TablesAhead`). A short input may need none of them: making them all cost a
+        // one-message `measure` 1.3 ms (20.0 against 18.7 ms, medians of 31 alternating runs).
+        let tables = (inputs.first.map { Self.isLongFile(io.resolve($0)) } ?? false) ? TablesAhead() : nil
+        defer { tables?.wait() }
         let expected = try expectPath.map { try ExpectedHeights(contentsOf: io.resolve($0), shown: $0) }
         let style = TextStyle(fontSize: fontSize, maxWidth: width, tabInterval: tabInterval, lineBreakStrategy: lineBreakStrategy)
         let engine = try TextEngine(fonts: FontRoles.bundled(directory: fontsDirectory.map(io.resolve)),
                                     language: parsed[Self.language])
-        if preparesTables { setUp.async(group: madeTables) { engine.prepareTables(for: style.role) } }
+        tables?.prepare(engine, for: style.role)
         let widths = screenWidths.count == 1
             ? [MeasureStream.Width(screen: nil, text: width)]
             : screenWidths.map { MeasureStream.Width(screen: $0, text: LayoutMetrics.classic.maxTextWidth(screenWidth: $0)) }

@@ -4,6 +4,10 @@ import Foundation
 /// `bubbles render`: a conversation drawn as the origin app's chat screen.
 struct RenderCommand {
     static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
+        // The Unicode tables, while the conversation, theme and fonts are read: the 200-message
+        // bench render 170.2 → 166.3 ms median, a two-message one 51.9 → 48.4 (31 alternating runs).
+        let tables = TablesAhead()
+        defer { tables.wait() }
         let options = try RenderOptions(parsed)
         let input = try parsed.onlyPositional("give one archive or JSON conversation")
         guard let output = parsed[Options.output] else { throw CommandError.usage("give the output file with -o") }
