@@ -23,9 +23,7 @@ struct FontFallback: Sendable {
     private static let tableLimit: UInt32 = 0x10000
     private static let generalPath: UInt8 = 0xFE
     /// The BMP characters `generalPath` marks (surrogates apart), found once.
-    private static let unitsOfTheGeneralPath: [UInt16] = (0..<0x10000).compactMap { unit in
-        UnicodeScalars.isWhitespaceInvisibleOrEmoji(UInt32(unit)) ? UInt16(unit) : nil
-    }
+    private static let unitsOfTheGeneralPath: [UInt16] = UnicodeScalars.bmpUnits(whitespaceInvisibleOrEmoji: true)
 
     /// `coveredScalars` gives a font's cmap (a cache, so that chains sharing fonts read each once).
     init(chain: [UInt8], fonts: [OpenTypeFont], coveredScalars: (OpenTypeFont) -> [UInt32] = { $0.coveredScalars() }) {

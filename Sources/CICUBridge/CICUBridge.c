@@ -92,6 +92,24 @@ int32_t cb_is_format_or_separator(int32_t c) {
     return type == U_FORMAT_CHAR || type == U_LINE_SEPARATOR || type == U_PARAGRAPH_SEPARATOR;
 }
 
+/* Sets bit 2 of flags[c] for every BMP code point of category Cc, Cf, Zl or Zp, walking ICU's
+   ranges of one category (a few thousand) instead of asking per code point. */
+static UBool cb_mark_invisible(const void *context, UChar32 start, UChar32 limit, UCharCategory type) {
+    uint8_t *flags = (uint8_t *)context;
+    if (type == U_CONTROL_CHAR || type == U_FORMAT_CHAR || type == U_LINE_SEPARATOR || type == U_PARAGRAPH_SEPARATOR) {
+        for (UChar32 c = start; c < limit && c < 0x10000; c++) flags[c] |= 2;
+    }
+    return start < 0x10000;
+}
+
+void cb_fill_bmp_flags(uint8_t *flags, int32_t property_limit) {
+    u_enumCharTypes(cb_mark_invisible, flags);
+    for (UChar32 c = 0; c <= property_limit && c < 0x10000; c++) {
+        if (u_hasBinaryProperty(c, UCHAR_WHITE_SPACE)) flags[c] |= 1;
+        if (u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION)) flags[c] |= 4;
+    }
+}
+
 int32_t cb_grapheme_break_is_other(int32_t c) {
     return u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK) == U_GCB_OTHER;
 }

@@ -45,6 +45,9 @@ import Testing
             if isEmoji { emoji += 1 }
             if isInvisible { invisible += 1 }
         }
+        let marked = UnicodeScalars.bmpUnits(whitespaceInvisibleOrEmoji: true)
+        #expect(marked == (UInt32(0)..<0x10000).filter { UnicodeScalars.isWhitespaceInvisibleOrEmoji($0) }.map { UInt16($0) })
+        #expect(marked.count + UnicodeScalars.bmpUnits(whitespaceInvisibleOrEmoji: false).count == 0x10000)
         // ICU 72: 25 White_Space characters, 60 Emoji_Presentation ones and 110 invisible ones.
         #expect(whitespace > 20 && emoji > 50 && invisible > 100, "\(whitespace) \(emoji) \(invisible)")
     }

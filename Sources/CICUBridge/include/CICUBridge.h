@@ -48,6 +48,9 @@ int32_t cb_is_white_space(int32_t code_point);
 int32_t cb_is_emoji_presentation(int32_t code_point);
 /// General category Cf, Zl or Zp.
 int32_t cb_is_format_or_separator(int32_t code_point);
+/* The table UnicodeScalars.bmpFlags holds (65,536 bytes, zeroed by the caller): bit 1 White_Space
+   and bit 4 Emoji_Presentation up to property_limit, bit 2 categories Cc, Cf, Zl and Zp. */
+void cb_fill_bmp_flags(uint8_t *flags, int32_t property_limit);
 /// Grapheme_Cluster_Break=Other.
 int32_t cb_grapheme_break_is_other(int32_t code_point);
 /// `GraphemeRules`' class of a code point (its Grapheme_Cluster_Break, 0 for Other), with
