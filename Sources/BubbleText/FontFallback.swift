@@ -14,6 +14,10 @@ struct FontFallback: Sendable {
     /// Whether the primary font has every printable ASCII character (then ASCII text needs no lookups).
     let primaryCoversASCII: Bool
 
+    /// Per font of the engine: whether it has a glyph for U+0020; and the chain's first that does.
+    private let coversSpace: [Bool]
+    private let firstCoveringSpace: UInt8?
+
     /// Per BMP code unit: the first font (in fallback order) that covers it, 0xFF for none, or
     /// `generalPath` for whitespace, invisible controls, emoji and surrogates, whose fonts the
     /// cluster walk decides. One load instead of a cmap search per font, and no question about
@@ -33,6 +37,8 @@ struct FontFallback: Sendable {
         emoji = chain.first { fonts[Int($0)].isColor }
         let primaryFont = fonts[Int(chain[0])]
         primaryCoversASCII = (0x20...0x7E).allSatisfy { primaryFont.covers(UInt32($0)) }
+        coversSpace = fonts.map { $0.covers(0x20) }
+        firstCoveringSpace = chain.first { fonts[Int($0)].covers(0x20) }
         precondition(fonts.count < Int(Self.generalPath), "\(fonts.count) fonts: a font number must fit the table")
         var table = [UInt8](repeating: 0xFF, count: Int(Self.tableLimit))
         // Through raw buffers: ~90,000 stores per chain with the full CJK collection; an array
@@ -83,6 +89,19 @@ struct FontFallback: Sendable {
                 previousIsRightToLeft = Self.isRightToLeft(UInt32(text[clusterStart]))
                 previous = font
                 resolve(&pendingSpaces, to: font, text: text, start: start, boundaries: boundaries, result: &result)
+                continue
+            }
+            if end == clusterStart + 1 && text[clusterStart] == 0x20 {
+                // A space (most of the clusters that come here): the branch below, with the
+                // covering answers read from tables instead of the font's cmap.
+                if let previous, previous != emoji, coversSpace[Int(previous)] {
+                    result[index] = previous
+                    if previous != primary && !previousIsRightToLeft { keptSpaces.append(index) }
+                } else if previous == nil || previous == emoji {
+                    pendingSpaces.append(index)
+                } else {
+                    result[index] = firstCoveringSpace ?? primary
+                }
                 continue
             }
             let cluster = ClusterScalars(text: text, range: clusterStart..<end)
