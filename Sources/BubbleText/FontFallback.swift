@@ -29,8 +29,8 @@ struct FontFallback: Sendable {
     /// The BMP characters `generalPath` marks (surrogates apart), found once.
     private static let unitsOfTheGeneralPath: [UInt16] = UnicodeScalars.bmpUnits(whitespaceInvisibleOrEmoji: true)
 
-    /// `coveredScalars` gives a font's cmap (a cache, so that chains sharing fonts read each once).
-    init(chain: [UInt8], fonts: [OpenTypeFont], coveredScalars: (OpenTypeFont) -> [UInt32] = { $0.coveredScalars() }) {
+    /// `coverage` is `coverage(of: chain…)`: the first covering font of each BMP unit.
+    init(chain: [UInt8], fonts: [OpenTypeFont], coverage: [UInt8]) {
         self.chain = chain
         self.fonts = fonts
         primary = chain[0]
@@ -39,8 +39,24 @@ struct FontFallback: Sendable {
         primaryCoversASCII = (0x20...0x7E).allSatisfy { primaryFont.covers(UInt32($0)) }
         coversSpace = fonts.map { $0.covers(0x20) }
         firstCoveringSpace = chain.first { fonts[Int($0)].covers(0x20) }
-        precondition(fonts.count < Int(Self.generalPath), "\(fonts.count) fonts: a font number must fit the table")
-        var table = [UInt8](repeating: 0xFF, count: Int(Self.tableLimit))
+        precondition(fonts.count <= Int(Self.generalPath), "\(fonts.count) fonts: a font number must fit the table")
+        precondition(coverage.count == Int(Self.tableLimit), "a coverage table of \(coverage.count) units")
+        var table = coverage
+        table.withUnsafeMutableBufferPointer { slots in
+            for unit in 0xD800..<0xE000 { slots[unit] = Self.generalPath }
+            for unit in Self.unitsOfTheGeneralPath { slots[Int(unit)] = Self.generalPath }
+        }
+        firstCoveringFont = table
+    }
+
+    /// The first font of `chain` that covers each BMP unit, 0xFF for none: `tail` (the table of
+    /// fonts that come after them, when the caller has it; the roles' chains share their fallback
+    /// fonts after the first, so one table of those is copied instead of every font being read
+    /// into each) with the chain's fonts written over it, last first. `coveredScalars` gives a
+    /// font's cmap (a cache, so that chains sharing fonts read each once).
+    static func coverage(of chain: ArraySlice<UInt8>, fonts: [OpenTypeFont], over tail: [UInt8]?,
+                         coveredScalars: (OpenTypeFont) -> [UInt32]) -> [UInt8] {
+        var table = tail ?? [UInt8](filledWith: 0xFF, count: Int(tableLimit))
         // Through raw buffers: ~90,000 stores per chain with the full CJK collection; an array
         // subscript pays a uniqueness check on every one, and an unoptimised build's array
         // iterator allocates per element (380,000 mallocs per process, 4 s of start-up under
@@ -48,15 +64,13 @@ struct FontFallback: Sendable {
         table.withUnsafeMutableBufferPointer { slots in
             for index in chain.reversed() {
                 coveredScalars(fonts[Int(index)]).withUnsafeBufferPointer { scalars in
-                    for position in 0..<scalars.count where scalars[position] < Self.tableLimit {
+                    for position in 0..<scalars.count where scalars[position] < tableLimit {
                         slots[Int(scalars[position])] = index
                     }
                 }
             }
-            for unit in 0xD800..<0xE000 { slots[unit] = Self.generalPath }
-            for unit in Self.unitsOfTheGeneralPath { slots[Int(unit)] = Self.generalPath }
         }
-        firstCoveringFont = table
+        return table
     }
 
     /// A font index per cluster. `boundaries` are the clusters' end offsets in `text`, starting

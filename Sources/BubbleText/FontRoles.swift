@@ -55,13 +55,16 @@ struct FontTable: Sendable {
         var byRole: [FontFallback] = []
         // Each font's cmap is read once, however many chains it is in.
         var covered: [ObjectIdentifier: [UInt32]] = [:]
+        // The coverage of each chain's fonts after its first: most roles share one.
+        var tails: [[UInt8]: [UInt8]] = [:]
         for role in FontRole.allCases {
             var chain: [UInt8] = []
             for font in roles.chain(for: role).fonts {
                 if let index = fonts.firstIndex(where: { $0 === font || ($0.path == font.path && $0.faceIndex == font.faceIndex) }) {
                     chain.append(UInt8(index))
                 } else {
-                    guard fonts.count < 255 else { throw TextEngineError.fontsNotFound("at most 255 distinct fonts") }
+                    // Font numbers are bytes, and `FontFallback`'s table keeps 0xFE and 0xFF for itself.
+                    guard fonts.count < 254 else { throw TextEngineError.fontsNotFound("at most 254 distinct fonts") }
                     chain.append(UInt8(fonts.count))
                     fonts.append(font)
                 }
@@ -72,7 +75,12 @@ struct FontTable: Sendable {
                 for index in chain where covered[ObjectIdentifier(fonts[Int(index)])] == nil {
                     covered[ObjectIdentifier(fonts[Int(index)])] = fonts[Int(index)].coveredScalars()
                 }
-                let fallback = FontFallback(chain: chain, fonts: fonts) { covered[ObjectIdentifier($0)]! }
+                let scalars = { (font: OpenTypeFont) in covered[ObjectIdentifier(font)]! }
+                let tailChain = Array(chain.dropFirst())
+                let tail = tails[tailChain] ?? FontFallback.coverage(of: tailChain[...], fonts: fonts, over: nil, coveredScalars: scalars)
+                tails[tailChain] = tail
+                let coverage = FontFallback.coverage(of: chain.prefix(1), fonts: fonts, over: tail, coveredScalars: scalars)
+                let fallback = FontFallback(chain: chain, fonts: fonts, coverage: coverage)
                 chains.append(chain)
                 fallbacks.append(fallback)
                 byRole.append(fallback)
