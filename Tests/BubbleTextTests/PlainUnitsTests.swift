@@ -18,6 +18,7 @@ import Testing
     @Test func unitsAreTheAnalysedPathsOnEveryCorpusText() throws {
         let texts = try PreparedTextTests.texts()
         var shortcut = 0, plain = 0, chineseShortcut = 0, chinese = 0, emojiShortcut = 0, emoji = 0
+        var rightToLeftShortcut = 0, rightToLeft = 0
         for text in texts {
             for size in [13.0, 16, 21] {
                 let quick = try prepared(StyledText(text), size: size)
@@ -31,11 +32,13 @@ import Testing
                     if isPlainASCII(text) { shortcut += 1 }
                     if isChinese(text) { chineseShortcut += 1 }
                     if isASCIIAndEmoji(text) { emojiShortcut += 1 }
+                    if isRightToLeft(text) { rightToLeftShortcut += 1 }
                 }
             }
             if isPlainASCII(text) { plain += 1 }
             if isChinese(text) { chinese += 1 }
             if isASCIIAndEmoji(text) { emoji += 1 }
+            if isRightToLeft(text) { rightToLeft += 1 }
         }
         // The repository's own texts are mostly hard cases: 10 of their 53 plain-ASCII texts
         // take the shortcut, 392 of 549 with the bench corpus beside the repository. The rest
@@ -44,8 +47,16 @@ import Testing
         #expect(plain > 40 && chinese > 5, "\(plain) plain ASCII texts, \(chinese) Chinese ones")
         #expect(shortcut * 6 > plain, "\(shortcut) texts took the shortcut, \(plain) are plain ASCII")
         #expect(chineseShortcut * 3 > chinese * 2, "\(chineseShortcut) of \(chinese) Chinese texts took the shortcut")
+        #expect(rightToLeftShortcut * 4 > rightToLeft * 3, "\(rightToLeftShortcut) of \(rightToLeft) Arabic and Hebrew texts took the shortcut")
         // With the bench corpus, 154 of its 158 texts of ASCII and emoji take `PlainEmojiUnits`.
         #expect(emoji > 10 && emojiShortcut * 4 > emoji * 3, "\(emojiShortcut) of \(emoji) texts of ASCII and emoji took the shortcut")
+    }
+
+    /// Hebrew or Arabic letters with spaces, full stops and question marks, paragraphs apart.
+    func isRightToLeft(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x05D0...0x06FF).contains($0.value) } && text.unicodeScalars.allSatisfy {
+            (0x05D0...0x05EA).contains($0.value) || (0x0620...0x0652).contains($0.value) || " .?\n".unicodeScalars.contains($0)
+        }
     }
 
     /// Printable ASCII and characters of the emoji blocks (U+1F000…), at least one of those.
@@ -75,7 +86,7 @@ import Testing
         let styled = StyledText("bold and plain", spans: [.init(0..<4, TextAttributes(weight: .bold))])
         #expect(try !prepared(styled).hasUnanalysedParagraphs)
         // Only the ASCII paragraph of a mixed text takes it.
-        let mixed = try prepared(StyledText("plain words\nمرحبا بالعالم"))
+        let mixed = try prepared(StyledText("plain words\nПривет, мир"))
         #expect(mixed.hasUnanalysedParagraphs && mixed.analysed.count == 1)
         // Chinese with its punctuation is taken; kana, a space, Latin letters or a bracket are not.
         #expect(try prepared(StyledText("其实广告不断，工具最大。已经文章汽车提高！")).analysed.isEmpty)
@@ -101,6 +112,29 @@ import Testing
         // A letter beyond ASCII; Inter's ™ (text presentation, so not the emoji font); U+1F200,
         // which is Hiragana; a right-to-left mark; a tab; a control character; an ideograph.
         for text in ["café 😀", "Brand™ 😀", "\u{1F200} 😀", "\u{200F}😀", "a\t😀", "😀\u{7}", "好😀"] {
+            let quick = try prepared(StyledText(text))
+            #expect(!quick.hasUnanalysedParagraphs && quick.analysed.count == 1, "\(text)")
+        }
+    }
+
+    /// Arabic and Hebrew with spaces and ASCII punctuation take `PlainRightToLeftUnits`, with
+    /// the analysis's units (a full stop in the primary font is a segment of its own); a digit,
+    /// a Latin letter, Arabic with Hebrew or a bidi control leave the paragraph to the analysis.
+    @Test func rightToLeftTextTakesItsShortcut() throws {
+        for text in ["مرحبا بالعالم", "بتطويق والكساد الإثنان جديدة جديداً.", "שלום עולם, מה שלומך?", "تسمّى التاريخ (فكان) واحدة!",
+                     "  שלום  ", "هل أنت بخير؟ نعم، شكرًا."] {
+            let quick = try prepared(StyledText(text))
+            let analysed = try prepared(StyledText(text), analysing: true)
+            #expect(quick.hasUnanalysedParagraphs && quick.analysed.isEmpty, "\(text)")
+            #expect(quick.units == analysed.units, "\(text)")
+            for width in [30.0, 80, 285] {
+                let layout = try Fixture.engine.layout(text, style: TextStyle(fontSize: 16, maxWidth: width))
+                #expect(try quick.measure(maxWidth: width) == TextMeasure(layout), "\(width) pt: \(text)")
+            }
+        }
+        let stop = try prepared(StyledText("שלום."))
+        #expect(stop.units.count == 1 && stop.units[0].segments == 0..<2)
+        for text in ["מחיר 20 שקל", "مرحبا hello", "שלום مرحبا", "\u{202B}שלום", "عدد ١٢٣", "שלום\tעולם"] {
             let quick = try prepared(StyledText(text))
             #expect(!quick.hasUnanalysedParagraphs && quick.analysed.count == 1, "\(text)")
         }
