@@ -66,7 +66,7 @@ extension TextEngine {
             : PlainASCIIUnits(styling: styling, kernedTables: kernedTables, fonts: table.fonts)
         var plainCJK = analysingEveryParagraph ? nil
             : PlainCJKUnits(styling: styling, inertTables: inertTables, fonts: table.fonts)
-        let takesRightToLeft = !analysingEveryParagraph && styling.runs.isEmpty
+        let takesScripts = !analysingEveryParagraph && styling.runs.isEmpty
         var hasUnanalysedParagraphs = false
         let empty = { paragraphs.append(PreparedText.Paragraph(units: units.count..<units.count, analysed: -1)) }
         try TextParagraph.forEach(in: buffer, opportunities: opportunities, keepsHangulWords: keepsHangulWords) { text in
@@ -79,9 +79,9 @@ extension TextEngine {
                         || plainASCII != nil && PlainEmojiUnits.append(buffer, text.content, softBreaks: text.softBreaks,
                                                                        shaper: segmenter.shaper, ascii: &plainASCII!,
                                                                        fallback: styling.baseFallback, to: &units)
-                        || takesRightToLeft && PlainRightToLeftUnits.append(buffer, text.content, softBreaks: text.softBreaks,
-                                                                            shaper: segmenter.shaper, fallback: styling.baseFallback,
-                                                                            fontSize: styling.fontSize, to: &units) {
+                        || takesScripts && PlainScriptUnits.append(buffer, text.content, softBreaks: text.softBreaks,
+                                                                        shaper: segmenter.shaper, fallback: styling.baseFallback,
+                                                                        fontSize: styling.fontSize, to: &units) {
                 paragraphs.append(PreparedText.Paragraph(units: first..<units.count, analysed: PreparedText.Paragraph.unanalysed))
                 hasUnanalysedParagraphs = true
             } else {

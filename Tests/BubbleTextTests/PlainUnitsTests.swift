@@ -86,7 +86,7 @@ import Testing
         let styled = StyledText("bold and plain", spans: [.init(0..<4, TextAttributes(weight: .bold))])
         #expect(try !prepared(styled).hasUnanalysedParagraphs)
         // Only the ASCII paragraph of a mixed text takes it.
-        let mixed = try prepared(StyledText("plain words\nПривет, мир"))
+        let mixed = try prepared(StyledText("plain words\nnaïve café"))
         #expect(mixed.hasUnanalysedParagraphs && mixed.analysed.count == 1)
         // Chinese with its punctuation is taken; kana, a space, Latin letters or a bracket are not.
         #expect(try prepared(StyledText("其实广告不断，工具最大。已经文章汽车提高！")).analysed.isEmpty)
@@ -117,10 +117,10 @@ import Testing
         }
     }
 
-    /// Arabic and Hebrew with spaces and ASCII punctuation take `PlainRightToLeftUnits`, with
+    /// Arabic and Hebrew with spaces and ASCII punctuation take `PlainScriptUnits`, with
     /// the analysis's units (a full stop in the primary font is a segment of its own); a digit,
     /// a Latin letter, Arabic with Hebrew or a bidi control leave the paragraph to the analysis.
-    @Test func rightToLeftTextTakesItsShortcut() throws {
+    @Test func textOfOneOtherScriptTakesItsShortcut() throws {
         for text in ["مرحبا بالعالم", "بتطويق والكساد الإثنان جديدة جديداً.", "שלום עולם, מה שלומך?", "تسمّى التاريخ (فكان) واحدة!",
                      "  שלום  ", "هل أنت بخير؟ نعم، شكرًا."] {
             let quick = try prepared(StyledText(text))
@@ -132,6 +132,14 @@ import Testing
                 #expect(try quick.measure(maxWidth: width) == TextMeasure(layout), "\(width) pt: \(text)")
             }
         }
+        // Left to right: Cyrillic, Korean, Greek with punctuation and digits take it too;
+        // Cyrillic with a Latin word (two scripts) does not.
+        for text in ["Привет, как дела? Встретимся в 18:30.", "주말에 시간 괜찮으면 같이 영화 보러 갈래요?", "Καλημέρα σας!"] {
+            let quick = try prepared(StyledText(text))
+            #expect(quick.hasUnanalysedParagraphs && quick.analysed.isEmpty, "\(text)")
+            #expect(quick.units == (try prepared(StyledText(text), analysing: true)).units, "\(text)")
+        }
+        #expect(try prepared(StyledText("Привет, hello")).analysed.count == 1)
         let stop = try prepared(StyledText("שלום."))
         #expect(stop.units.count == 1 && stop.units[0].segments == 0..<2)
         for text in ["מחיר 20 שקל", "مرحبا hello", "שלום مرحبا", "\u{202B}שלום", "عدد ١٢٣", "שלום\tעולם"] {
