@@ -24,7 +24,8 @@ struct PlainCJKUnits {
     /// The font and inert table of the last paragraph (one lock per font, not per paragraph).
     private var last: (font: UInt8, table: InertCharacters?)?
 
-    private static let han = harfBuzzScript(ScriptRun.tag("Hani"))
+    /// HarfBuzz's value of the script these paragraphs have (the engine's Han proof uses it too).
+    static let hanScript = harfBuzzScript(ScriptRun.tag("Hani"))
 
     /// Nil when the text is styled or the engine cuts no inert runs.
     init?(styling: TextStyling, inertTables: InertCharacterTables?, fonts: [OpenTypeFont]) {
@@ -76,8 +77,7 @@ struct PlainCJKUnits {
         let before = units.count
         var start = range.lowerBound
         var word = start..<start
-        var shaped: [ShapedGlyph]? // nil while in a run of inert characters
-        var cursor = 0
+        var shaped: ShapedWordSlices? // nil while in a run of inert characters
         for (cutIndex, cut) in PlainParagraphCuts(softBreaks, end: range.upperBound) where cut > start {
             if start >= word.upperBound {
                 // A run of inert characters from `start`: to the paragraph's end, else to the
@@ -107,22 +107,15 @@ struct PlainCJKUnits {
                     }
                     word = start..<end
                     guard word.count <= LayoutWork.shapingRunBound else { return false }
-                    shaped = shaper.shape(text, paragraph: range, segment: word, clusterEnds: [], font: font,
-                                          level: 0, script: Self.han).glyphs
-                    cursor = 0
+                    shaped = ShapedWordSlices(shaper.shape(text, paragraph: range, segment: word, clusterEnds: [],
+                                                           font: font, level: 0, script: Self.hanScript).glyphs)
                 }
             }
             var advance: Int32 = 0
-            if let glyphs = shaped {
-                let relativeStart = UInt32(start - word.lowerBound), relativeEnd = UInt32(cut - word.lowerBound)
-                let first = cursor
-                while cursor < glyphs.count && glyphs[cursor].cluster < relativeEnd { cursor += 1 }
-                if start > word.lowerBound
-                    && (first == cursor || glyphs[first].unsafeToBreak || glyphs[first].cluster != relativeStart) { return false }
-                for glyph in glyphs[first..<cursor] {
-                    guard glyph.glyph != 0 else { return false }
-                    advance += glyph.advance
-                }
+            if shaped != nil {
+                let relative = UInt32(start - word.lowerBound)..<UInt32(cut - word.lowerBound)
+                guard let sums = shaped!.take(relative, whitespaceFrom: relative.upperBound) else { return false }
+                advance = sums.advance
             } else {
                 for offset in start..<cut {
                     let shape = inert.shape(text[offset])
@@ -143,7 +136,7 @@ struct PlainCJKUnits {
 
     private mutating func table(font: UInt8) -> InertCharacters? {
         if let last, last.font == font { return last.table }
-        let table = inertTables.table(font: font, script: Self.han)
+        let table = inertTables.table(font: font, script: Self.hanScript)
         last = (font, table)
         return table
     }

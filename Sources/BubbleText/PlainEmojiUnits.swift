@@ -122,8 +122,7 @@ enum PlainEmojiUnits {
             var start = range.lowerBound
             var cluster = 0 // the cluster that starts at `start`
             var word = start..<start
-            var glyphs: [ShapedGlyph] = [] // the current word's, when it is a run of emoji
-            var cursor = 0
+            var glyphs = ShapedWordSlices([]) // the current word's, when it is a run of emoji
             var segment: Int32 = 0
             for (cutIndex, cut) in PlainParagraphCuts(softBreaks, end: range.upperBound) where cut > start {
                 let firstSegment = segment
@@ -174,21 +173,13 @@ enum PlainEmojiUnits {
                             // Longer ones are shaped in pieces, where the segmenter's kerned table
                             // (asked for words that start in ASCII, such as a keycap) could differ.
                             guard word.count <= LayoutWork.shapingRunBound else { return false }
-                            glyphs = shaper.shape(text, paragraph: range, segment: word, clusterEnds: ends[wordCluster...],
-                                                  font: emoji.font, level: 0, script: script).glyphs
-                            cursor = 0
+                            glyphs = ShapedWordSlices(shaper.shape(text, paragraph: range, segment: word,
+                                                                   clusterEnds: ends[wordCluster...], font: emoji.font,
+                                                                   level: 0, script: script).glyphs)
                         }
-                        let relativeStart = UInt32(start - word.lowerBound), relativeEnd = UInt32(end - word.lowerBound)
-                        let first = cursor
-                        while cursor < glyphs.count && glyphs[cursor].cluster < relativeEnd { cursor += 1 }
-                        if start > word.lowerBound
-                            && (first == cursor || glyphs[first].unsafeToBreak || glyphs[first].cluster != relativeStart) {
-                            return false
-                        }
-                        for glyph in glyphs[first..<cursor] {
-                            guard glyph.glyph != 0 else { return false }
-                            advance += glyph.advance
-                        }
+                        let relative = UInt32(start - word.lowerBound)..<UInt32(end - word.lowerBound)
+                        guard let sums = glyphs.take(relative, whitespaceFrom: relative.upperBound) else { return false }
+                        advance = sums.advance
                     }
                     // As `appendUnits` sums a unit's segments; trailing whitespace is only ever in
                     // the last segment's (a segment before it ends in an emoji).

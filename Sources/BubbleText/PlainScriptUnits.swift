@@ -115,9 +115,7 @@ enum PlainScriptUnits {
         var cluster = 0 // the cluster that starts at `start`
         var word = start..<start
         var runEnd = start // where the current run of one font ends
-        var glyphs: [ShapedGlyph] = []
-        let rightToLeft = level == 1
-        var cursor = 0 // the next glyph to hand out; from the back for a right-to-left word
+        var glyphs = ShapedWordSlices([])
         var segment: Int32 = 0
         for (cutIndex, cut) in PlainParagraphCuts(softBreaks, end: range.upperBound) where cut > start {
             let firstSegment = segment
@@ -156,34 +154,15 @@ enum PlainScriptUnits {
                     }
                     word = start..<wordEnd
                     guard word.count <= LayoutWork.shapingRunBound else { return false }
-                    glyphs = shaper.shape(text, paragraph: range, segment: word, clusterEnds: ends[wordCluster...],
-                                          font: font, level: level, script: script).glyphs
-                    cursor = rightToLeft ? glyphs.count : 0
-                }
-                let relativeStart = UInt32(start - word.lowerBound), relativeEnd = UInt32(end - word.lowerBound)
-                var lower = cursor, upper = cursor
-                if rightToLeft {
-                    while lower > 0 && glyphs[lower - 1].cluster < relativeEnd { lower -= 1 }
-                    cursor = lower
-                } else {
-                    while upper < glyphs.count && glyphs[upper].cluster < relativeEnd { upper += 1 }
-                    cursor = upper
-                }
-                if start > word.lowerBound {
-                    // The segment's first glyph in logical order.
-                    guard lower < upper else { return false }
-                    let first = glyphs[rightToLeft ? upper - 1 : lower]
-                    if first.unsafeToBreak || first.cluster != relativeStart { return false }
+                    glyphs = ShapedWordSlices(shaper.shape(text, paragraph: range, segment: word, clusterEnds: ends[wordCluster...],
+                                                           font: font, level: level, script: script).glyphs,
+                                              rightToLeft: level == 1)
                 }
                 var whitespaceStart = end
                 while whitespaceStart > start, UnicodeScalars.isWhitespace(UInt32(text[whitespaceStart - 1])) { whitespaceStart -= 1 }
-                let relativeWhitespace = UInt32(whitespaceStart - word.lowerBound)
-                var advance: Int32 = 0, whitespaceAdvance: Int32 = 0
-                for glyph in glyphs[lower..<upper] {
-                    guard glyph.glyph != 0 else { return false }
-                    advance += glyph.advance
-                    if glyph.cluster >= relativeWhitespace { whitespaceAdvance += glyph.advance }
-                }
+                let relative = UInt32(start - word.lowerBound)..<UInt32(end - word.lowerBound)
+                guard let sums = glyphs.take(relative, whitespaceFrom: UInt32(whitespaceStart - word.lowerBound)) else { return false }
+                let (advance, whitespaceAdvance) = sums
                 let fontMetrics = allFonts[Int(font)]
                 let pointsPerUnit = fontSize / Double(fontMetrics.unitsPerEm)
                 width += Double(advance) * pointsPerUnit

@@ -60,12 +60,10 @@ public final class TextEngine: Sendable {
         UnicodeTables.build()
         let fallback = table.fallback(for: role)
         if let inertTables, let han = fallback.font(ofSingleUnit: 0x4E00) {
-            _ = inertTables.table(font: han, script: Self.hanScript)
+            _ = inertTables.table(font: han, script: PlainCJKUnits.hanScript)
         }
         _ = kernedTables?.table(font: fallback.primary, script: PlainASCIIUnits.latinScript)
     }
-
-    private static let hanScript = harfBuzzScript(ScriptRun.tag("Hani"))
 
     /// `UnicodeTables.build()`, for a program that starts it before it has an engine.
     public static func prepareUnicodeTables() { UnicodeTables.build() }
