@@ -25,4 +25,14 @@ public enum RegularFile {
         default: return "is not a regular file"
         }
     }
+
+    /// The size in bytes of the regular file at `path`; nil when there is none. One `stat`:
+    /// Foundation's `attributesOfItem` also makes its file manager and looks up the owner's and
+    /// group's names (reading `/etc/nsswitch.conf`, `/etc/passwd` and `/etc/group`), work a
+    /// one-message `measure` had no use for.
+    public static func size(at path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
 }

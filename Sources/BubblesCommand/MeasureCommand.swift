@@ -67,8 +67,7 @@ struct MeasureCommand {
     /// Whether `path` is a file of at least 256 KB (about 1,500 chat messages), whose measuring
     /// pays for making the tables ahead.
     static func isLongFile(_ path: String) -> Bool {
-        guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber else { return false }
-        return size.intValue >= 256 * 1024
+        (RegularFile.size(at: path) ?? 0) >= 256 * 1024
     }
 
     /// The input as a chunk reader: a file read in blocks, or standard input.

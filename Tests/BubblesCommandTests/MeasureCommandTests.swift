@@ -1,3 +1,4 @@
+import BubbleArchive
 import BubbleLayout
 @testable import BubblesCommand
 import BubbleText
@@ -62,6 +63,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("long.jsonl")
         try Data(input.utf8).write(to: file)
+        #expect(RegularFile.size(at: file.path) == input.utf8.count && RegularFile.size(at: folder.path) == nil)
         #expect(MeasureCommand.isLongFile(file.path) && !MeasureCommand.isLongFile(folder.appendingPathComponent("none").path))
         let fromFile = run([file.path]), fromInput = run([], input: Data(input.utf8))
         #expect(fromFile.exitCode == 0 && fromInput.exitCode == 0, "\(fromFile.errors)")
