@@ -2,11 +2,12 @@ import ChatBubbles
 import Dispatch
 import Foundation
 
-/// `bubbles measure` as a stream: chunks of input lines are parsed, measured and printed on
-/// every core, a bounded batch at a time, and written in input order, so memory does not grow
-/// with the input. Without `--explain` a message is prepared once and measured at each width by
-/// arithmetic (`PreparedText`); no glyph positions are kept. With `--expect` each message is
-/// compared with the app's height instead of printed, and only `differs:` lines are written.
+/// `bubbles measure` as a stream: chunks of input lines are read in order, parsed, measured
+/// and printed on every core, and written in input order, with a bounded number in flight, so
+/// memory does not grow with the input. Without `--explain` a message is prepared once and
+/// measured at each width by arithmetic (`PreparedText`); no glyph positions are kept. With
+/// `--expect` each message is compared with the app's height instead of printed, and only
+/// `differs:` lines are written.
 struct MeasureStream {
     /// One width to measure at: the screen (printed when several are asked for) and the text.
     struct Width {
@@ -22,12 +23,12 @@ struct MeasureStream {
     let source: String
     /// `--expect`: compare instead of printing records (one width).
     var expectation: Expectation? = nil
-    /// Lines per chunk, and chunks per batch (a few per core, so that cores finish together).
+    /// Lines per chunk, and how many chunks may be read and not yet written (a few per core).
     var linesPerChunk = 256
-    var chunksPerBatch = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
+    var chunksInFlight = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
 
     /// What one chunk produced.
-    private struct ChunkOutput {
+    fileprivate struct ChunkOutput {
         var bytes = JSONBytes()
         var problems: [String] = []
         var error: Error?
@@ -40,40 +41,48 @@ struct MeasureStream {
         var tally = Expectation.Tally()
     }
 
-    /// Runs to the end of the input.
+    /// Runs to the end of the input. The calling thread reads chunks and writes their outputs
+    /// in order; each chunk is measured on Dispatch's pool as soon as it is read. There is no
+    /// barrier between batches: with one, a core idled at each batch's end until the other
+    /// finished its last chunk, and while the calling thread wrote one batch and read the next.
     func run(_ reader: NDJSONChunkReader, io: CommandIO) throws -> Summary {
-        final class Slots: @unchecked Sendable {
-            var outputs: [ChunkOutput]
-            init(_ count: Int) { outputs = Array(repeating: ChunkOutput(), count: count) }
-        }
+        let finished = FinishedChunks()
+        let group = DispatchGroup()
+        // No chunk outlives the run, whether it returns or throws.
+        defer { group.wait() }
         var summary = Summary()
+        var read = 0, written = 0
+        var readError: Error?
+        var inputEnded = false
         while true {
-            var chunks: [NDJSONChunkReader.Chunk] = []
-            while chunks.count < chunksPerBatch, let chunk = try reader.nextChunk(maxLines: linesPerChunk) {
-                chunks.append(chunk)
-            }
-            if chunks.isEmpty { break }
-            let batch = chunks
-            let slots = Slots(chunks.count)
-            // Each iteration writes only its own slot.
-            slots.outputs.withUnsafeMutableBufferPointer { outputs in
-                nonisolated(unsafe) let outputs = outputs
-                DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-                    outputs[index] = process(batch[index])
+            while !inputEnded && read - written < chunksInFlight {
+                do {
+                    guard let chunk = try reader.nextChunk(maxLines: linesPerChunk) else { inputEnded = true; break }
+                    let index = read, stream = UncheckedSendable(self)
+                    DispatchQueue.global().async(group: group) {
+                        finished.put(stream.value.process(chunk), at: index)
+                    }
+                    read += 1
+                } catch {
+                    // Reported after the output of every line before it, as it is read.
+                    readError = error
+                    inputEnded = true
                 }
             }
-            for output in slots.outputs {
-                if let error = output.error { throw error }
-                for problem in output.problems { io.writeError(problem + ", skipped\n") }
-                summary.skipped += output.problems.count
-                summary.tally.add(output.tally)
-                if !output.bytes.bytes.isEmpty { io.write(String(decoding: output.bytes.bytes, as: UTF8.self)) }
-            }
+            if written == read { break }
+            let output = finished.take(written)
+            written += 1
+            if let error = output.error { throw error }
+            for problem in output.problems { io.writeError(problem + ", skipped\n") }
+            summary.skipped += output.problems.count
+            summary.tally.add(output.tally)
+            if !output.bytes.bytes.isEmpty { io.write(String(decoding: output.bytes.bytes, as: UTF8.self)) }
         }
+        if let readError { throw readError }
         return summary
     }
 
-    private func process(_ chunk: NDJSONChunkReader.Chunk) -> ChunkOutput {
+    fileprivate func process(_ chunk: NDJSONChunkReader.Chunk) -> ChunkOutput {
         var output = ChunkOutput()
         output.bytes = JSONBytes(capacity: chunk.lines.count * widths.count * 100)
         chunk.bytes.withUnsafeBufferPointer { bytes in
@@ -154,4 +163,34 @@ struct MeasureStream {
             out.raw("}\n")
         }
     }
+}
+
+/// Measured chunks waiting for their turn to be written, by their number in the input.
+private final class FinishedChunks: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var outputs: [Int: MeasureStream.ChunkOutput] = [:]
+
+    func put(_ output: MeasureStream.ChunkOutput, at index: Int) {
+        condition.lock()
+        outputs[index] = output
+        condition.signal() // only the writing thread waits
+        condition.unlock()
+    }
+
+    /// Chunk `index`'s output, once it is measured.
+    func take(_ index: Int) -> MeasureStream.ChunkOutput {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let output = outputs.removeValue(forKey: index) { return output }
+            condition.wait()
+        }
+    }
+}
+
+/// A value handed to another thread that only reads it: the stream's engine is thread-safe,
+/// its other fields are constants.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -22,6 +22,8 @@ final class NDJSONChunkReader {
     private var start = 0
     private var end = 0
     private var atEnd = false
+    /// A read that failed after some whole lines: thrown at the next call, once they are handed out.
+    private var failure: Error?
     private var nextLineNumber = 1
     private let fill: Fill
 
@@ -69,8 +71,13 @@ final class NDJSONChunkReader {
     }
 
     /// The next `maxLines` lines (fewer at the end), or nil when the input is done. A last line
-    /// without `\n` counts; the empty text after a final `\n` is no line.
+    /// without `\n` counts; the empty text after a final `\n` is no line. When a read fails,
+    /// the whole lines before it come first and the error at the next call.
     func nextChunk(maxLines: Int) throws -> Chunk? {
+        if let failure {
+            self.failure = nil
+            throw failure
+        }
         var bytes: [UInt8] = []
         var lines: [Range<Int>] = []
         lines.reserveCapacity(maxLines)
@@ -94,7 +101,12 @@ final class NDJSONChunkReader {
                 }
                 break
             }
-            try refill()
+            do {
+                try refill()
+            } catch where !lines.isEmpty {
+                failure = error
+                break
+            }
         }
         nextLineNumber += lines.count
         return lines.isEmpty ? nil : Chunk(bytes: bytes, lines: lines, firstLineNumber: firstLineNumber)

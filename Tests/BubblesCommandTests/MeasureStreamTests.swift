@@ -125,13 +125,40 @@ import Testing
             var stream = MeasureStream(engine: engine, style: TextStyle(fontSize: 16, maxWidth: 285), widths: [.init(screen: nil, text: 285)], explain: false,
                                        source: "<stdin>")
             stream.linesPerChunk = lines
-            stream.chunksPerBatch = chunks
+            stream.chunksInFlight = chunks
             let output = PreviewSink(), errors = PreviewSink()
             let io = CommandIO(readStandardInput: { input }, write: { output.append($0) }, writeError: { errors.append($0) })
             let skipped = try stream.run(NDJSONChunkReader.data(input), io: io).skipped
             #expect(skipped == 8)
             #expect(output.text == whole, "\(lines) lines × \(chunks)")
         }
+    }
+
+    /// A read that fails part-way (a disk error) ends the run with its error, after the records
+    /// of every whole line read before it, in order, whatever is still in flight.
+    @Test func aFailedReadComesAfterEveryLineBeforeIt() throws {
+        var input = ""
+        for index in 0..<1_000 { input += "{\"id\": \(index), \"text\": \"line \(index) of a long input\"}\n" }
+        let bytes = Data(input.utf8)
+        final class Reads: @unchecked Sendable { var count = 0 }
+        let reads = Reads()
+        let reader = NDJSONChunkReader(blockSize: bytes.count + 1) { pointer, count in
+            reads.count += 1
+            guard reads.count == 1 else { throw CommandError("<stdin>: cannot be read: Input/output error") }
+            bytes.withUnsafeBytes { pointer.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+            return bytes.count
+        }
+        var stream = MeasureStream(engine: try TextEngine(fonts: FontRoles.bundled()), style: TextStyle(fontSize: 16, maxWidth: 285),
+                                   widths: [.init(screen: nil, text: 285)], explain: false, source: "<stdin>")
+        stream.linesPerChunk = 7
+        stream.chunksInFlight = 5
+        let output = PreviewSink(), errors = PreviewSink()
+        let io = CommandIO(readStandardInput: { Data() }, write: { output.append($0) }, writeError: { errors.append($0) })
+        #expect(throws: CommandError("<stdin>: cannot be read: Input/output error")) { try stream.run(reader, io: io) }
+        let ids = output.text.split(separator: "\n").map { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? Int
+        }
+        #expect(ids == (0..<1_000).map { $0 })
     }
 
     /// Standard input is read block by block when the streams allow it (the process's own do):
