@@ -10,6 +10,10 @@ public struct CommandIO: Sendable {
     /// Nil when standard input only comes whole (tests), then `readStandardInput` is used.
     public var readStandardInputBlock: (@Sendable (UnsafeMutableRawBufferPointer) -> Int)?
     public var write: @Sendable (String) -> Void
+    /// Writes UTF-8 bytes to standard output as they are: what `measure` writes, so that its
+    /// megabytes of records are not checked and copied into a `String` first. Nil when only
+    /// `write` is given (tests); then `write(bytes:)` goes through it.
+    public var writeBytes: (@Sendable (UnsafeRawBufferPointer) -> Void)?
     public var writeError: @Sendable (String) -> Void
     /// Progress lines are only for people watching a terminal.
     public var standardErrorIsTerminal: Bool
@@ -25,14 +29,21 @@ public struct CommandIO: Sendable {
                 standardErrorIsTerminal: Bool = false,
                 currentDirectory: String = FileManager.default.currentDirectoryPath,
                 readStandardInputBlock: (@Sendable (UnsafeMutableRawBufferPointer) -> Int)? = nil,
+                writeBytes: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil,
                 keepUntilExit: @escaping @Sendable (Any) -> Void = { _ in }) {
         self.readStandardInput = readStandardInput
+        self.writeBytes = writeBytes
         self.keepUntilExit = keepUntilExit
         self.readStandardInputBlock = readStandardInputBlock
         self.write = write
         self.writeError = writeError
         self.standardErrorIsTerminal = standardErrorIsTerminal
         self.currentDirectory = currentDirectory
+    }
+
+    /// Writes UTF-8 bytes to standard output (`writeBytes`, else `write`).
+    public func write(bytes: UnsafeRawBufferPointer) {
+        if let writeBytes { writeBytes(bytes) } else { write(String(decoding: bytes, as: UTF8.self)) }
     }
 
     /// An absolute path for a path given on the command line.

@@ -8,7 +8,7 @@ import Foundation
 /// measured at each width by arithmetic (`PreparedText`); no glyph positions are kept. With
 /// `--expect` each message is compared with the app's height instead of printed, and only
 /// `differs:` lines are written.
-struct MeasureStream {
+struct MeasureStream: Sendable {
     /// One width to measure at: the screen (printed when several are asked for) and the text.
     struct Width {
         let screen: Double?
@@ -58,9 +58,9 @@ struct MeasureStream {
             while !inputEnded && read - written < chunksInFlight {
                 do {
                     guard let chunk = try reader.nextChunk(maxLines: linesPerChunk) else { inputEnded = true; break }
-                    let index = read, stream = UncheckedSendable(self)
-                    DispatchQueue.global().async(group: group) {
-                        finished.put(stream.value.process(chunk), at: index)
+                    let index = read
+                    DispatchQueue.global().async(group: group) { [self] in
+                        finished.put(process(chunk), at: index)
                     }
                     read += 1
                 } catch {
@@ -76,7 +76,7 @@ struct MeasureStream {
             for problem in output.problems { io.writeError(problem + ", skipped\n") }
             summary.skipped += output.problems.count
             summary.tally.add(output.tally)
-            if !output.bytes.bytes.isEmpty { io.write(String(decoding: output.bytes.bytes, as: UTF8.self)) }
+            if !output.bytes.bytes.isEmpty { output.bytes.bytes.withUnsafeBytes { io.write(bytes: $0) } }
         }
         if let readError { throw readError }
         return summary
@@ -186,11 +186,4 @@ private final class FinishedChunks: @unchecked Sendable {
             condition.wait()
         }
     }
-}
-
-/// A value handed to another thread that only reads it: the stream's engine is thread-safe,
-/// its other fields are constants.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

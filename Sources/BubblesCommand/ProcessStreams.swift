@@ -46,6 +46,7 @@ public final class ProcessStreams: Sendable {
             writeError: { [self] in write($0, to: STDERR_FILENO) },
             standardErrorIsTerminal: isatty(STDERR_FILENO) != 0,
             readStandardInputBlock: { [self] in readStandardInput(into: $0) },
+            writeBytes: { [self] in write(bytes: $0, to: STDOUT_FILENO) },
             keepUntilExit: { kept?.keep($0) })
     }
 
@@ -58,9 +59,14 @@ public final class ProcessStreams: Sendable {
     }
 
     private func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    private func write(bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
         let output = descriptor == STDOUT_FILENO
         guard !state.withLock({ output ? $0.outputGone : $0.errorGone }) else { return }
-        let error = Self.writeAll(text, to: descriptor)
+        let error = Self.writeAll(bytes, to: descriptor)
         guard error != 0 else { return }
         state.withLock {
             if output {
@@ -98,19 +104,17 @@ public final class ProcessStreams: Sendable {
         }
     }
 
-    /// Writes all of `text`, looping over partial writes; 0, or the `errno` that stopped it.
-    private static func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 { offset += written; continue }
-                if written < 0, errno == EINTR { continue }
-                return written < 0 ? errno : EIO
-            }
-            return 0
+    /// Writes all of `bytes`, looping over partial writes; 0, or the `errno` that stopped it.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        guard let base = bytes.baseAddress else { return 0 }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+            if written > 0 { offset += written; continue }
+            if written < 0, errno == EINTR { continue }
+            return written < 0 ? errno : EIO
         }
+        return 0
     }
 
     /// A descriptor among 0, 1 and 2 that was closed when the process started (`>&-`) would be

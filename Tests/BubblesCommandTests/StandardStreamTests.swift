@@ -13,6 +13,18 @@ import Testing
         #expect(run.errors == "bubbles: cannot write standard output: No space left on device\n")
     }
 
+    /// `measure` writes its records as bytes (`CommandIO.writeBytes`), not through `write`.
+    @Test func measureRecordsOnAFullDeviceAreExit1WithAMessageAndInFullOtherwise() throws {
+        let folder = try TemporaryFolder()
+        let full = try BubblesProcess.run(#""$BUBBLES" measure "$REPO/Samples/messages.jsonl" > /dev/full"#, in: folder.path)
+        #expect(full.status == 1, "\(full.errors)")
+        #expect(full.errors == "bubbles: cannot write standard output: No space left on device\n")
+        let piped = try BubblesProcess.run(#""$BUBBLES" measure "$REPO/Samples/messages.jsonl" | cat"#, in: folder.path)
+        let lines = piped.output.split(separator: "\n")
+        #expect(piped.status == 0 && !lines.isEmpty, "\(piped.errors)")
+        #expect(lines.allSatisfy { $0.hasPrefix("{\"id\": ") && $0.hasSuffix("}") })
+    }
+
     @Test func aClosedStandardOutputIsExit1WithAMessage() throws {
         let folder = try TemporaryFolder()
         let run = try BubblesProcess.run(#""$BUBBLES" --help >&-"#, in: folder.path)
