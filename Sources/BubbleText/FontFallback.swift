@@ -105,28 +105,18 @@ struct FontFallback: Sendable {
                 resolve(&pendingSpaces, to: font, text: text, start: start, boundaries: boundaries, result: &result)
                 continue
             }
-            if end == clusterStart + 1 && text[clusterStart] == 0x20 {
-                // A space (most of the clusters that come here): the branch below, with the
-                // covering answers read from tables instead of the font's cmap.
-                if let previous, previous != emoji, coversSpace[Int(previous)] {
+            // A space (most of the clusters that come here) is answered from the covering
+            // tables, without reading its scalars or a font's cmap.
+            let space = end == clusterStart + 1 && text[clusterStart] == 0x20
+            let scalars = space ? nil : ClusterScalars(text: text, range: clusterStart..<end)
+            guard let cluster = scalars, !cluster.isSpaceLike else {
+                if let previous, previous != emoji, scalars.map({ fonts[Int(previous)].covers($0.first) }) ?? coversSpace[Int(previous)] {
                     result[index] = previous
                     if previous != primary && !previousIsRightToLeft { keptSpaces.append(index) }
                 } else if previous == nil || previous == emoji {
                     pendingSpaces.append(index)
                 } else {
-                    result[index] = firstCoveringSpace ?? primary
-                }
-                continue
-            }
-            let cluster = ClusterScalars(text: text, range: clusterStart..<end)
-            if cluster.isSpaceLike {
-                if let previous, previous != emoji, fonts[Int(previous)].covers(cluster.first) {
-                    result[index] = previous
-                    if previous != primary && !previousIsRightToLeft { keptSpaces.append(index) }
-                } else if previous == nil || previous == emoji {
-                    pendingSpaces.append(index)
-                } else {
-                    result[index] = firstCovering(cluster) ?? primary
+                    result[index] = (scalars.map(firstCovering) ?? firstCoveringSpace) ?? primary
                 }
                 continue
             }
