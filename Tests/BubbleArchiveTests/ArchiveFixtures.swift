@@ -23,7 +23,7 @@ enum ArchiveFixture {
     }
 
     /// The main archive (both conversations of me@chat.example plus a second account).
-    static func main(in directory: ScratchDirectory) throws -> String {
+    @discardableResult static func main(in directory: ScratchDirectory) throws -> String {
         try build(["schema_model2", "rows_model2"], in: directory)
     }
 

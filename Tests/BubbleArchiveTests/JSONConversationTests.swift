@@ -1,5 +1,6 @@
 import BubbleArchive
 import Foundation
+import TestScratch
 import Testing
 
 /// A throwaway folder holding one conversation file and its media.
@@ -7,8 +8,7 @@ struct JSONFixtureFolder {
     let path: String
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.path + "/bubbles-json-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = try TestScratch.folder("bubbles-json")
     }
 
     func write(_ relativePath: String, _ data: Data) throws {

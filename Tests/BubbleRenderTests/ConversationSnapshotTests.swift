@@ -38,7 +38,7 @@ import Testing
 
     /// Every message kind in classic and classic-dark at 320 and 430 pt: the designers' sheet.
     @Test func themePreviewMatchesTheReference() throws {
-        let output = Snapshot.temporaryFile("theme-preview-classic.png")
+        let output = try Snapshot.temporaryFile("theme-preview-classic.png")
         let result = Snapshot.run(["theme", "preview", "classic", "--scale", "1", "-o", output])
         #expect(result.code == 0, "\(result.err)")
         try assertSnapshot(of: try Data(contentsOf: URL(fileURLWithPath: output)), as: .image, named: "theme-preview-classic")
@@ -69,7 +69,7 @@ import Testing
 
     @Test func renderingTwiceGivesIdenticalBytes() throws {
         for format in ["png", "pdf", "svg"] {
-            let first = Snapshot.temporaryFile("twice-1.\(format)"), second = Snapshot.temporaryFile("twice-2.\(format)")
+            let first = try Snapshot.temporaryFile("twice-1.\(format)"), second = try Snapshot.temporaryFile("twice-2.\(format)")
             #expect(Snapshot.run(["render", "Samples/conversation.json", "-o", first]).code == 0)
             #expect(Snapshot.run(["render", "Samples/conversation.json", "-o", second]).code == 0)
             let a = try Data(contentsOf: URL(fileURLWithPath: first)), b = try Data(contentsOf: URL(fileURLWithPath: second))
@@ -79,11 +79,11 @@ import Testing
     }
 
     @Test func viewportIsOneScreenAndPagesCoverTheConversation() throws {
-        let viewport = Snapshot.temporaryFile("viewport.png")
+        let viewport = try Snapshot.temporaryFile("viewport.png")
         #expect(Snapshot.run(["render", "Samples/conversation.json", "--viewport", "-o", viewport]).code == 0)
         let image = try RasterImage(contentsOfFile: viewport)
         #expect(image.pixelWidth == 750 && image.pixelHeight == 1334)
-        let pages = Snapshot.temporaryFile("page.png")
+        let pages = try Snapshot.temporaryFile("page.png")
         let result = Snapshot.run(["render", "Samples/conversation.json", "--pages", "-o", pages])
         #expect(result.code == 0)
         let layout = Snapshot.run(["layout", "Samples/conversation.json", "--json"]).out
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func aFailedRenderLeavesNoFile() throws {
-        let output = Snapshot.temporaryFile("never.png")
+        let output = try Snapshot.temporaryFile("never.png")
         let result = Snapshot.run(["render", "Samples/conversation.json", "--theme", "no-such-theme", "-o", output])
         #expect(result.code == 1)
         #expect(result.err.contains("no-such-theme"))

@@ -24,7 +24,7 @@ import Testing
     /// variant is loaded, not the light one twice).
     @Test(arguments: ["imessage-style", "telegram-style"])
     func themePreviewDrawsLightAndDark(theme: String) throws {
-        let output = Snapshot.temporaryFile("preview-\(theme).png")
+        let output = try Snapshot.temporaryFile("preview-\(theme).png")
         let result = Snapshot.run(["theme", "preview", theme, "--scale", "1", "-o", output])
         #expect(result.code == 0, "\(result.err)")
         #expect(result.err.contains("4 columns"), "\(result.err)")

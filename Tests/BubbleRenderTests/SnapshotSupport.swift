@@ -1,6 +1,7 @@
 import BubbleSnapshotTesting
 import BubblesCommand
 import Foundation
+import TestScratch
 import Testing
 
 /// The `bubbles` tool in-process, from the repository root, for the snapshot tests; the
@@ -24,16 +25,14 @@ enum Snapshot {
     /// `bubbles render ARGUMENTS -o NAME.png` must succeed and match Snapshots/NAME.png.
     static func assertRender(_ arguments: [String], matches name: String,
                              sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let output = temporaryFile("\(name).png")
+        let output = try temporaryFile("\(name).png")
         let result = run(["render"] + arguments + ["-o", output])
         #expect(result.code == 0, "\(result.err)", sourceLocation: sourceLocation)
         try assertSnapshot(of: try Data(contentsOf: URL(fileURLWithPath: output)), as: .image, named: name,
                            sourceLocation: sourceLocation)
     }
 
-    static func temporaryFile(_ name: String) -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-snapshots-\(getpid())")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appendingPathComponent(name).path
+    static func temporaryFile(_ name: String) throws -> String {
+        try TestScratch.folder("bubbles-snapshots") + "/" + name
     }
 }

@@ -43,7 +43,7 @@ import Testing
 
     @Test(arguments: [("modern.json", "imessage-style"), ("conversation.json", "classic")])
     func commandPagesAreThePagesOfTheWholeLayout(sample: String, theme: String) throws {
-        let output = Snapshot.temporaryFile("streamed-\(theme).png")
+        let output = try Snapshot.temporaryFile("streamed-\(theme).png")
         let run = Snapshot.run(["render", "Samples/" + sample, "--theme", theme, "--pages", "-o", output])
         #expect(run.code == 0, "\(run.err)")
         let (screen, items) = try Self.items(sample, theme: theme)

@@ -1,5 +1,6 @@
 import BubbleTheme
 import Foundation
+import TestScratch
 @testable import BubbleRender
 
 /// Paths and small builders shared by the render tests.
@@ -9,11 +10,9 @@ enum TestSupport {
     static let themesDirectory = repositoryRoot + "/Themes"
     static let fontsDirectory = repositoryRoot + "/Fonts"
 
-    /// A fresh empty directory under the system temporary directory.
+    /// A fresh empty directory, removed with the test process's scratch folder.
     static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "bubble-render-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try TestScratch.folder("bubble-render-tests")
     }
 
     static func contents(of directory: String) -> [String] {

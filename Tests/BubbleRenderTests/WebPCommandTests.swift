@@ -11,7 +11,7 @@ import Testing
     static func firstLine(_ text: String) -> String { String(text.prefix { $0 != "\n" }) }
 
     @Test func outputNamedWebPIsWebPWithThePixelsOfThePNG() throws {
-        let png = Snapshot.temporaryFile("cli-same.png"), webp = Snapshot.temporaryFile("cli-same.webp")
+        let png = try Snapshot.temporaryFile("cli-same.png"), webp = try Snapshot.temporaryFile("cli-same.webp")
         #expect(Snapshot.run(["render", Self.sample, "-o", png]).code == 0)
         let run = Snapshot.run(["render", Self.sample, "-o", webp])
         #expect(run.code == 0, "\(run.err)")
@@ -23,14 +23,14 @@ import Testing
     }
 
     @Test func formatWebPWithoutAnExtension() throws {
-        let output = Snapshot.temporaryFile("cli-no-extension")
+        let output = try Snapshot.temporaryFile("cli-no-extension")
         #expect(Snapshot.run(["render", Self.sample, "--format", "webp", "--viewport", "-o", output]).code == 0)
         let image = try RasterImage(contentsOfFile: output)
         #expect(image.pixelWidth == 750 && image.pixelHeight == 1334)
     }
 
     @Test func qualityWritesLossyWebP() throws {
-        let output = Snapshot.temporaryFile("cli-lossy.webp")
+        let output = try Snapshot.temporaryFile("cli-lossy.webp")
         #expect(Snapshot.run(["render", Self.sample, "--quality", "60", "-o", output]).code == 0)
         let data = try Data(contentsOf: URL(fileURLWithPath: output))
         #expect(data.subdata(in: 12..<16) == Data("VP8 ".utf8))

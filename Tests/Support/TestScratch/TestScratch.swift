@@ -1,0 +1,23 @@
+import Foundation
+
+/// Throwaway folders for the tests, all inside one folder per test process that goes away when
+/// the process exits. Each test made its own folder in the temporary directory and none removed
+/// it: a run of the tests left about a hundred behind, a developer's machine thousands.
+public enum TestScratch {
+    /// Per process, so that two test processes at once (debug and a sanitizer) never remove
+    /// each other's files.
+    public static let root = NSTemporaryDirectory() + "chatbubbles-tests-\(getpid())"
+
+    /// A new empty folder named `prefix-<UUID>` inside `root`.
+    public static func folder(_ prefix: String) throws -> String {
+        _ = registerRemovalAtExit
+        let path = root + "/" + prefix + "-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// A global's initialiser runs once, whichever thread asks first.
+    private static let registerRemovalAtExit: Void = {
+        atexit { try? FileManager.default.removeItem(atPath: TestScratch.root) }
+    }()
+}
