@@ -45,9 +45,11 @@ struct BenchScaleCommand {
                 ("layout --json", ["layout", input, "--json"]),
             ]
             for (name, arguments) in runs {
-                let result = try Self.child(executable, arguments)
+                let errors = "\(folder)/\(arguments[0])-\(count).stderr"
+                let result = try Self.child(executable, arguments, errors: errors)
                 guard result.status == 0 else {
-                    throw CommandError("bubbles \(arguments.joined(separator: " ")) exited with \(result.status)")
+                    throw CommandError("bubbles \(arguments.joined(separator: " ")) exited with \(result.status)"
+                                       + Self.lastLines(ofFile: errors))
                 }
                 let pages = name.hasPrefix("render") ? "\((try? FileManager.default.contentsOfDirectory(atPath: pagesFolder).count) ?? 0)" : ""
                 first[name] = first[name] ?? result.seconds
@@ -92,13 +94,24 @@ struct BenchScaleCommand {
         return run.seconds
     }
 
+    /// The last lines a failed child wrote to standard error, to follow its exit status: a
+    /// crash report or an assertion names the cause (one `render --pages` of 100,000 messages
+    /// once exited with 134, SIGABRT, and its standard error had been discarded).
+    static func lastLines(ofFile path: String, count: Int = 20) -> String {
+        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return "" }
+        let lines = String(decoding: data.suffix(16_384), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let tail = lines.suffix(count + 1).joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        return "; its standard error ended:\n" + tail
+    }
+
     /// Runs `executable arguments` with standard output and error discarded, or both written to
-    /// the file `output` (in `environment`, or this process's); wall seconds, exit status and
-    /// peak resident set in KiB. Waited for
+    /// the file `output`, or standard error alone to the file `errors` (in `environment`, or this
+    /// process's); wall seconds, exit status and peak resident set in KiB. Waited for
     /// with `wait4`, which returns as the child exits (Foundation's `Process.waitUntilExit`
     /// polls its run loop, which added up to 50 ms to a 0.2 s run).
     static func child(_ executable: String, _ arguments: [String],
-                      environment: [String: String]? = nil, output: String? = nil) throws -> (seconds: Double, status: Int32, peakKB: Int) {
+                      environment: [String: String]? = nil, output: String? = nil,
+                      errors: String? = nil) throws -> (seconds: Double, status: Int32, peakKB: Int) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -107,16 +120,34 @@ struct BenchScaleCommand {
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            if let errors {
+                posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            }
         }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
         defer { envp?.forEach { free($0) } }
+        // The child starts with no signal blocked and SIGPIPE at its default: a thread of
+        // Dispatch's or Swift's pool (a library user's, a test's) blocks signals, and `bubbles`
+        // ignores SIGPIPE, and a spawned program inherits both: a child's `kill -ABRT $$` then
+        // did not end it, and a child writing to a closed pipe would not stop.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), defaults = sigset_t()
+        sigemptyset(&noSignals)
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid = pid_t()
         let start = DispatchTime.now().uptimeNanoseconds
-        let spawned = envp.map { envp in posix_spawn(&pid, executable, &actions, nil, argv, envp) }
-            ?? posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned = envp.map { envp in posix_spawn(&pid, executable, &actions, &attributes, argv, envp) }
+            ?? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw CommandError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         var usage = rusage()

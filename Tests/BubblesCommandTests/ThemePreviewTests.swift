@@ -159,4 +159,20 @@ func pngSize(_ data: Data) throws -> (width: Int, height: Int) {
         #expect(PreviewRun(["bench", "scale", "--counts", "0"], in: folder.path).exitCode == 2)
         #expect(PreviewRun(["bench", "scale", "--counts", "3", "--executable", "/nonexistent"], in: folder.path).exitCode == 1)
     }
+
+    /// A child that aborts: the error gives its exit status and what it last wrote to standard
+    /// error (a crash report or an assertion), not the status alone.
+    @Test func aFailedChildsStandardErrorIsShown() throws {
+        let folder = try PreviewFolder()
+        let script = folder.path + "/aborts.sh"
+        let lines = (1...30).map { "echo \"line \($0)\" >&2" }.joined(separator: "\n")
+        try Data("#!/bin/sh\n\(lines)\necho 'page.c:12: draw: Assertion `ok` failed.' >&2\nkill -ABRT $$\n".utf8)
+            .write(to: URL(fileURLWithPath: script))
+        #expect(chmod(script, 0o755) == 0)
+        let run = PreviewRun(["bench", "scale", "--counts", "3", "--executable", script], in: folder.path)
+        #expect(run.exitCode == 1)
+        #expect(run.errors.contains("exited with 134; its standard error ended:\n"), "\(run.errors)")
+        #expect(run.errors.contains("line 30\npage.c:12: draw: Assertion `ok` failed."), "\(run.errors)")
+        #expect(!run.errors.contains("line 10\n"), "only the last lines: \(run.errors)")
+    }
 }
