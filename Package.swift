@@ -64,16 +64,14 @@ let package = Package(
         .target(name: "BubbleSnapshotTesting", dependencies: ["BubbleRender", "BubbleTheme"], path: "Tests/Support/BubbleSnapshotTesting"),
         /// A seeded generator for the tests' random inputs, shared the same way.
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
-        /// Throwaway folders removed when the test process exits, shared the same way.
-        .target(name: "TestScratch", path: "Tests/Support/TestScratch"),
 
         .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode", "SeededRandom"]),
         .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText", "BubbleSnapshotTesting"], exclude: ["Goldens"]),
-        .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubblesCommand", "SeededRandom", "TestScratch"], exclude: ["Fixtures"]),
+        .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubblesCommand", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "BubbleModelTests", dependencies: ["BubbleModel", "BubbleArchive"]),
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleModel", "BubbleText"]),
         .testTarget(name: "BubbleRenderTests", dependencies: ["BubbleRender", "BubbleLayout", "BubbleTheme", "ChatBubbles", "BubblesCommand", "BubbleSnapshotTesting",
-                                                          "CGIF", "CWebP", "SeededRandom", "TestScratch"],
+                                                          "CGIF", "CWebP", "SeededRandom"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand", "bubbles"]),
         .testTarget(name: "ChatBubblesTests", dependencies: ["ChatBubbles", "chatbubbles-example"]),

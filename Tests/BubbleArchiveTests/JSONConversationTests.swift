@@ -1,14 +1,15 @@
 import BubbleArchive
 import Foundation
-import TestScratch
 import Testing
 
 /// A throwaway folder holding one conversation file and its media.
 struct JSONFixtureFolder {
-    let path: String
+    /// Removed when the last copy of the fixture goes.
+    private let directory: ScratchDirectory
+    var path: String { directory.path }
 
     init() throws {
-        path = try TestScratch.folder("bubbles-json")
+        directory = try ScratchDirectory()
     }
 
     func write(_ relativePath: String, _ data: Data) throws {

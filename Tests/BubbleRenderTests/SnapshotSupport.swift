@@ -1,7 +1,6 @@
 import BubbleSnapshotTesting
 import BubblesCommand
 import Foundation
-import TestScratch
 import Testing
 
 /// The `bubbles` tool in-process, from the repository root, for the snapshot tests; the

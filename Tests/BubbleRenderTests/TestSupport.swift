@@ -1,6 +1,5 @@
 import BubbleTheme
 import Foundation
-import TestScratch
 @testable import BubbleRender
 
 /// Paths and small builders shared by the render tests.

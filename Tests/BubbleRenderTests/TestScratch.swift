@@ -1,15 +1,17 @@
 import Foundation
 
-/// Throwaway folders for the tests, all inside one folder per test process that goes away when
-/// the process exits. Each test made its own folder in the temporary directory and none removed
-/// it: a run of the tests left about a hundred behind, a developer's machine thousands.
-public enum TestScratch {
+/// Throwaway folders for the render tests, all inside one folder per test process that goes
+/// away when the process exits. Each test made its own folder in the temporary directory and
+/// none removed it: a run of the tests left about a hundred behind, a developer's machine
+/// thousands. These tests hand paths around as strings, so the folders cannot go with a value
+/// as the archive tests' `ScratchDirectory` and the command tests' `PreviewFolder` do.
+enum TestScratch {
     /// Per process, so that two test processes at once (debug and a sanitizer) never remove
     /// each other's files.
-    public static let root = NSTemporaryDirectory() + "chatbubbles-tests-\(getpid())"
+    static let root = NSTemporaryDirectory() + "chatbubbles-tests-\(getpid())"
 
     /// A new empty folder named `prefix-<UUID>` inside `root`.
-    public static func folder(_ prefix: String) throws -> String {
+    static func folder(_ prefix: String) throws -> String {
         _ = registerRemovalAtExit
         let path = root + "/" + prefix + "-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
