@@ -17,7 +17,7 @@ struct BubblesProcess {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The binary is built beside the test bundle (this test target depends on it).
+    /// The binary is built beside the test bundle (`swift test` builds every product).
     static let binary: String = {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
         return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("bubbles").path
