@@ -7,6 +7,12 @@ import Glibc
 /// which is renamed over the target only once complete. A reader never sees half a PNG, and
 /// after any failure neither a partial target nor the temporary file remains.
 ///
+/// The temporary file has no name until it is complete (`O_TMPFILE`), so a process killed
+/// while drawing (Ctrl-C, SIGKILL, a crash) leaves nothing behind either: the kernel frees an
+/// unnamed file when its last descriptor closes. Where the file system cannot make one, or
+/// `/proc` is missing (the name is given through `/proc/self/fd`), it is a hidden named file
+/// (`.NAME.XXXXXX`) from the start, as before.
+///
 /// Only regular files (and new names) are replaced that way. An existing device or named pipe
 /// (`-o /dev/stdout`, a FIFO a viewer reads) is written straight into: renaming over it would
 /// swap the device for a plain file. A folder is refused before anything is written.
@@ -37,8 +43,14 @@ public enum OutputFile {
     public final class Stream {
         public let path: String
         private let descriptor: Int32
-        /// Nil when writing straight into a device or named pipe.
-        private let temporaryPath: String?
+        /// Where the bytes wait for `commit`: nil when writing straight into a device or named pipe.
+        private let temporary: Temporary?
+        private enum Temporary {
+            /// A hidden file made by `mkstemp`, at this path.
+            case named(String)
+            /// An `O_TMPFILE` file, named `prefix` + six random letters at `commit`.
+            case unnamed(prefix: String)
+        }
         private var open = true
         /// Bytes written so far.
         public private(set) var written: Int64 = 0
@@ -52,7 +64,12 @@ public enum OutputFile {
         private var synced: Int64 = 0
         private(set) var backgroundSyncs = 0
 
-        public init(path: String) throws {
+        public convenience init(path: String) throws {
+            try self.init(path: path, unnamedIfPossible: true)
+        }
+
+        /// `unnamedIfPossible: false` makes the hidden named file at once (tests use it).
+        init(path: String, unnamedIfPossible: Bool) throws {
             guard !path.isEmpty, !path.hasSuffix("/") else {
                 throw WriteError(path: path, problem: "not a file path")
             }
@@ -64,19 +81,25 @@ public enum OutputFile {
                 case S_IFDIR: throw WriteError(path: path, problem: "is a folder, not a file")
                 default:
                     descriptor = try OutputFile.openInPlace(path)
-                    temporaryPath = nil
+                    temporary = nil
                     return
                 }
             }
             let url = URL(fileURLWithPath: path)
             let directory = url.deletingLastPathComponent().path
-            var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
+            let hidden = directory + "/." + url.lastPathComponent + "."
+            if unnamedIfPossible, let unnamed = OutputFile.openUnnamed(in: directory) {
+                descriptor = unnamed
+                temporary = .unnamed(prefix: hidden)
+                return
+            }
+            var template = Array((hidden + "XXXXXX").utf8CString)
             let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard descriptor >= 0 else {
                 throw WriteError(path: path, problem: OutputFile.systemError(errno, "cannot create a temporary file in \(directory)"))
             }
             self.descriptor = descriptor
-            temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            temporary = .named(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         }
 
         deinit { discard() }
@@ -84,7 +107,13 @@ public enum OutputFile {
         /// Whether the bytes go to a temporary file renamed into place by `commit` (false for a
         /// device or named pipe, which is written straight into: a reader sees every byte, so
         /// such a target should get only complete output).
-        public var isAtomic: Bool { temporaryPath != nil }
+        public var isAtomic: Bool { temporary != nil }
+
+        /// Whether the temporary file has no name until `commit` (see `OutputFile`).
+        var isUnnamed: Bool {
+            if case .unnamed = temporary { return true }
+            return false
+        }
 
         /// Appends `bytes`. Into a temporary file, every few megabytes the kernel is asked to
         /// start writing them to disk, and an `fdatasync` of what is written so far runs on a
@@ -104,11 +133,11 @@ public enum OutputFile {
                 offset += count
             }
             written += Int64(bytes.count)
-            if temporaryPath != nil && written - flushed >= 1 << 21 {
+            if temporary != nil && written - flushed >= 1 << 21 {
                 OutputFile.startWriteback(descriptor, from: flushed, count: written - flushed)
                 flushed = written
             }
-            if temporaryPath != nil && written - synced >= 1 << 21 && syncs.wait(timeout: .now()) == .success {
+            if temporary != nil && written - synced >= 1 << 21 && syncs.wait(timeout: .now()) == .success {
                 synced = written
                 backgroundSyncs += 1
                 let descriptor = self.descriptor, failure = syncFailure
@@ -125,7 +154,7 @@ public enum OutputFile {
         /// Asks the kernel to start writing what is not on its way to disk yet, so that a
         /// later `commit` waits less (advice: nothing changes if it is not taken).
         func startWritebackOfRest() {
-            guard open, temporaryPath != nil, written > flushed else { return }
+            guard open, temporary != nil, written > flushed else { return }
             OutputFile.startWriteback(descriptor, from: flushed, count: written - flushed)
             flushed = written
         }
@@ -135,12 +164,15 @@ public enum OutputFile {
 
         func commit(beforeRename: () throws -> Void) throws {
             guard open else { throw WriteError(path: path, problem: "the file is already closed") }
-            guard let temporaryPath else {
+            guard let temporary else {
                 open = false
                 close(descriptor)
                 return
             }
             syncs.wait()
+            // The hidden file's path once it has one: from the start, or from `nameUnnamedFile`.
+            var named: String?
+            if case .named(let path) = temporary { named = path }
             do {
                 if let code = syncFailure.code {
                     throw WriteError(path: path, problem: OutputFile.systemError(code, "cannot finish the temporary file"))
@@ -148,12 +180,13 @@ public enum OutputFile {
                 guard fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0 else {
                     throw WriteError(path: path, problem: OutputFile.systemError(errno, "cannot finish the temporary file"))
                 }
+                if case .unnamed(let prefix) = temporary { named = try nameUnnamedFile(prefix: prefix) }
                 open = false
                 guard close(descriptor) == 0 else {
                     throw WriteError(path: path, problem: OutputFile.systemError(errno, "cannot close the temporary file"))
                 }
                 try beforeRename()
-                guard rename(temporaryPath, path) == 0 else {
+                guard let named, rename(named, path) == 0 else {
                     throw WriteError(path: path, problem: OutputFile.systemError(errno, "cannot move the finished file into place"))
                 }
             } catch {
@@ -161,9 +194,25 @@ public enum OutputFile {
                     open = false
                     close(descriptor)
                 }
-                unlink(temporaryPath)
+                if let named { unlink(named) }
                 throw error
             }
+        }
+
+        /// Gives the complete unnamed file a hidden name beside the target (`prefix` + six
+        /// random letters, another six if that name is taken), to be renamed over it.
+        private func nameUnnamedFile(prefix: String) throws -> String {
+            let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+            // AT_SYMLINK_FOLLOW through /proc, as open(2) gives it for O_TMPFILE: linking by the
+            // descriptor itself (AT_EMPTY_PATH) needs CAP_DAC_READ_SEARCH.
+            for _ in 0..<100 {
+                let name = prefix + String((0..<6).map { _ in letters.randomElement()! })
+                if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 { return name }
+                guard errno == EEXIST else {
+                    throw WriteError(path: path, problem: OutputFile.systemError(errno, "cannot name the finished file"))
+                }
+            }
+            throw WriteError(path: path, problem: "cannot name the finished file (100 hidden names taken)")
         }
 
         /// Closes without putting anything in place: the temporary file is removed.
@@ -172,7 +221,7 @@ public enum OutputFile {
                 syncs.wait()
                 open = false
                 close(descriptor)
-                if let temporaryPath { unlink(temporaryPath) }
+                if case .named(let path) = temporary { unlink(path) }
             }
         }
     }
@@ -189,6 +238,18 @@ public enum OutputFile {
             get { lock.withLock { stored } }
             set { lock.withLock { stored = newValue } }
         }
+    }
+
+    /// An unnamed regular file in `directory` (`O_TMPFILE`), or nil where the file system has
+    /// none or `/proc/self/fd`, through which `commit` names it, is missing; then a named
+    /// temporary file is made instead, and its errors are the ones reported.
+    private static func openUnnamed(in directory: String) -> Int32? {
+        guard access("/proc/self/fd", X_OK) == 0 else { return nil }
+        // O_TMPFILE is a macro Swift does not import: `__O_TMPFILE | O_DIRECTORY`, where
+        // __O_TMPFILE is 020000000 on x86-64, ARM and the other architectures Swift runs on.
+        let unnamedFile: Int32 = 0o20000000 | O_DIRECTORY
+        let descriptor = open(directory, unnamedFile | O_WRONLY | O_CLOEXEC, 0o600)
+        return descriptor >= 0 ? descriptor : nil
     }
 
     /// Opens an existing device or named pipe for writing. The open does not wait for a

@@ -89,6 +89,15 @@ import Testing
 
 /// `OutputFile.Stream`: a file written in pieces, in place only once committed.
 @Suite struct OutputFileStreamTests {
+    /// Whether `directory` takes an unnamed file (`O_TMPFILE`), asked of the kernel directly.
+    static func takesUnnamedFiles(_ directory: String) -> Bool {
+        let descriptor = open(directory, 0o20000000 | O_DIRECTORY | O_WRONLY, 0o600)
+        if descriptor >= 0 { close(descriptor) }
+        return descriptor >= 0
+    }
+
+    /// Until the commit, the pieces are in a file without a name where the file system makes
+    /// one (so a killed process leaves nothing), else in one hidden file.
     @Test func piecesAreHiddenUntilCommitted() throws {
         let directory = try TestSupport.temporaryDirectory()
         let path = directory + "/out.png"
@@ -96,7 +105,12 @@ import Testing
         let pieces = [Data("first ".utf8), Data(repeating: 1, count: 3 << 20), Data("last".utf8)]
         for piece in pieces { try piece.withUnsafeBytes { try stream.write($0) } }
         let names = TestSupport.contents(of: directory)
-        #expect(names.count == 1 && names[0].hasPrefix(".out.png."), "only the hidden temporary file: \(names)")
+        #expect(stream.isUnnamed == Self.takesUnnamedFiles(directory))
+        if stream.isUnnamed {
+            #expect(names == [], "nothing named before the commit: \(names)")
+        } else {
+            #expect(names.count == 1 && names[0].hasPrefix(".out.png."), "only the hidden temporary file: \(names)")
+        }
         try stream.commit()
         #expect(stream.written == Int64(pieces.reduce(0) { $0 + $1.count }))
         #expect(FileManager.default.contents(atPath: path) == pieces.reduce(Data(), +))
@@ -131,6 +145,24 @@ import Testing
         try Data(repeating: 1, count: 100_000).withUnsafeBytes { try small.write($0) }
         try small.commit()
         #expect(small.backgroundSyncs == 0)
+    }
+
+    /// Where no unnamed file can be made, a hidden one is, with the same guarantees.
+    @Test func theHiddenNamedFileBehavesTheSame() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let path = directory + "/out.png"
+        try OutputFile.write(Data("old".utf8), to: path)
+        let dropped = try OutputFile.Stream(path: path, unnamedIfPossible: false)
+        try Data("new".utf8).withUnsafeBytes { try dropped.write($0) }
+        #expect(!dropped.isUnnamed)
+        #expect(TestSupport.contents(of: directory).filter { $0.hasPrefix(".out.png.") }.count == 1)
+        dropped.discard()
+        #expect(TestSupport.contents(of: directory) == ["out.png"])
+        let stream = try OutputFile.Stream(path: path, unnamedIfPossible: false)
+        try Data("new".utf8).withUnsafeBytes { try stream.write($0) }
+        try stream.commit()
+        #expect(FileManager.default.contents(atPath: path) == Data("new".utf8))
+        #expect(TestSupport.contents(of: directory) == ["out.png"])
     }
 
     @Test func aStreamDroppedUncommittedLeavesTheOldFile() throws {
