@@ -129,7 +129,8 @@ struct BitWriter {
 
     init(_ output: UnsafeMutablePointer<UInt8>) { self.output = output }
 
-    /// Appends the low `length` bits (at most 32; higher bits of `bits` must be zero).
+    /// Appends the low `length` bits (at most 56: at most 7 are pending; higher bits of `bits`
+    /// must be zero).
     @inline(__always) mutating func put(_ bits: UInt64, _ length: Int) {
         buffer |= bits &<< UInt64(truncatingIfNeeded: count)
         count &+= length
