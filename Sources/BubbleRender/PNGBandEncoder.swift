@@ -109,26 +109,29 @@ enum PNGFilter {
     }
 
     /// The Up-filtered RGB bytes of an opaque row from its ARGB pixels and the row above's:
-    /// exactly `pack` of each row, then `subtract`. Eight pixels equal to those above (most of
-    /// a chat screen) are 24 zeros; eight opaque ones are subtracted as ARGB bytes, eight at a
-    /// time, and packed (an opaque pixel's RGB bytes are its ARGB bytes); others take the
-    /// general path.
+    /// exactly `pack` of each row, then `subtract`. The row's bytes are zeroed first (pixels
+    /// equal to those above, most of a chat screen, are zeros), then eight pixels at a time are
+    /// compared with one vector compare and skipped when equal; eight opaque ones that differ
+    /// are subtracted as ARGB bytes, eight at a time, and packed (an opaque pixel's RGB bytes
+    /// are its ARGB bytes); others take the general path.
     @inline(__always)
     static func upFilterOpaque(_ pixels: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width: Int,
                                into out: UnsafeMutablePointer<UInt8>) {
-        var x = 0, at = 0
+        var x = 0
         let row = UnsafeRawPointer(pixels), previous = UnsafeRawPointer(above), raw = UnsafeMutableRawPointer(out)
+        out.update(repeating: 0, count: width * 3)
         while x + 8 <= width {
+            if all(row.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<UInt32>.self)
+                .== previous.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<UInt32>.self)) {
+                x += 8
+                continue
+            }
             var current: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0), upper = current
             withUnsafeMutableBytes(of: &current) { $0.copyMemory(from: UnsafeRawBufferPointer(start: row + x * 4, count: 32)) }
             withUnsafeMutableBytes(of: &upper) { $0.copyMemory(from: UnsafeRawBufferPointer(start: previous + x * 4, count: 32)) }
-            let changed = (current.0 ^ upper.0) | (current.1 ^ upper.1) | (current.2 ^ upper.2) | (current.3 ^ upper.3)
             let alphas: UInt64 = 0xFF00_0000_FF00_0000
-            if changed == 0 {
-                raw.storeBytes(of: 0 as UInt64, toByteOffset: at, as: UInt64.self)
-                raw.storeBytes(of: 0 as UInt64, toByteOffset: at + 8, as: UInt64.self)
-                raw.storeBytes(of: 0 as UInt64, toByteOffset: at + 16, as: UInt64.self)
-            } else if current.0 & current.1 & current.2 & current.3 & upper.0 & upper.1 & upper.2 & upper.3 & alphas == alphas {
+            let at = x * 3
+            if current.0 & current.1 & current.2 & current.3 & upper.0 & upper.1 & upper.2 & upper.3 & alphas == alphas {
                 let d0 = bytewiseDifference(current.0, upper.0), d1 = bytewiseDifference(current.1, upper.1)
                 let d2 = bytewiseDifference(current.2, upper.2), d3 = bytewiseDifference(current.3, upper.3)
                 packOpaqueQuad(UInt32(truncatingIfNeeded: d0), UInt32(truncatingIfNeeded: d0 >> 32),
@@ -139,24 +142,21 @@ enum PNGFilter {
                 for offset in 0..<8 { subtractPixel(pixels[x + offset], above[x + offset], into: out + at + offset * 3) }
             }
             x += 8
-            at += 24
         }
         while x < width {
-            subtractPixel(pixels[x], above[x], into: out + at)
+            subtractPixel(pixels[x], above[x], into: out + x * 3)
             x += 1
-            at += 3
         }
     }
 
-    /// Four opaque ARGB words' R, G, B bytes in order, as three little-endian words.
+    /// Four opaque ARGB words' R, G, B bytes in order, as three little-endian words. A word's
+    /// bytes reversed are A, R, G, B in memory; shifted down by one byte they are R, G, B.
     @inline(__always)
     static func packOpaqueQuad(_ p0: UInt32, _ p1: UInt32, _ p2: UInt32, _ p3: UInt32, into raw: UnsafeMutableRawPointer) {
-        let w0 = (p0 >> 16 & 0xFF) | (p0 & 0xFF00) | (p0 & 0xFF) << 16 | (p1 >> 16 & 0xFF) << 24
-        let w1 = (p1 >> 8 & 0xFF) | (p1 & 0xFF) << 8 | (p2 >> 16 & 0xFF) << 16 | (p2 >> 8 & 0xFF) << 24
-        let w2 = (p2 & 0xFF) | (p3 >> 16 & 0xFF) << 8 | (p3 >> 8 & 0xFF) << 16 | (p3 & 0xFF) << 24
-        raw.storeBytes(of: w0.littleEndian, as: UInt32.self)
-        raw.storeBytes(of: w1.littleEndian, toByteOffset: 4, as: UInt32.self)
-        raw.storeBytes(of: w2.littleEndian, toByteOffset: 8, as: UInt32.self)
+        let q0 = UInt64(p0.byteSwapped >> 8), q1 = UInt64(p1.byteSwapped >> 8)
+        let q2 = UInt64(p2.byteSwapped >> 8), q3 = UInt64(p3.byteSwapped >> 8)
+        raw.storeBytes(of: (q0 | q1 << 24 | q2 << 48).littleEndian, as: UInt64.self)
+        raw.storeBytes(of: UInt32(truncatingIfNeeded: q2 >> 16 | q3 << 8).littleEndian, toByteOffset: 8, as: UInt32.self)
     }
 
     /// Each byte of `a` minus the same byte of `b`, modulo 256, with no borrow between bytes.
