@@ -169,12 +169,17 @@ struct MeasureStream: Sendable {
 private final class FinishedChunks: @unchecked Sendable {
     private let condition = NSCondition()
     private var outputs: [Int: MeasureStream.ChunkOutput] = [:]
+    /// The chunk the writing thread waits for, if it waits: only that chunk wakes it, and the
+    /// signal comes after the lock is released, so a woken writer does not at once block on
+    /// the lock the worker still holds (each wake-up also preempts a worker on two cores).
+    private var awaited: Int?
 
     func put(_ output: MeasureStream.ChunkOutput, at index: Int) {
         condition.lock()
         outputs[index] = output
-        condition.signal() // only the writing thread waits
+        let wakes = awaited == index
         condition.unlock()
+        if wakes { condition.signal() }
     }
 
     /// Chunk `index`'s output, once it is measured.
@@ -182,7 +187,11 @@ private final class FinishedChunks: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if let output = outputs.removeValue(forKey: index) { return output }
+            if let output = outputs.removeValue(forKey: index) {
+                awaited = nil
+                return output
+            }
+            awaited = index
             condition.wait()
         }
     }
