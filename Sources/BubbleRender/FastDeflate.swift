@@ -30,6 +30,9 @@ final class FastDeflate {
     /// sets BFINAL and pads to a byte; any other ends with an empty stored block (as zlib's sync
     /// flush does), so bands can be joined into one stream.
     func deflate(_ input: UnsafeBufferPointer<UInt8>, isLast: Bool, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        // Positions are kept as Int32 in the hash table: a larger input would alias them (a band
+        // is at most 1,024 rows of 32,767 pixels, 134 MB).
+        precondition(input.count < Int(Int32.max), "FastDeflate takes less than 2 GiB at a time")
         let tokens = self.tokens.reserve(input.count / 2 + 16)
         var literalCounts = [UInt32](repeating: 0, count: 286)
         var distanceCounts = [UInt32](repeating: 0, count: 30)
