@@ -32,6 +32,9 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
+        /// Cairo's rasteriser, for the one function `GoodFilterResampling` needs to place rows
+        /// exactly as Cairo's own paint does (`pixman_transform_point_3d`); Cairo loads it anyway.
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -60,7 +63,7 @@ let package = Package(
         /// Theme files and their mapping to layout metrics and font roles: no Cairo, so a
         /// layout-only user links none.
         .target(name: "BubbleTheme", dependencies: ["BubbleLayout", "BubbleModel", "BubbleText"]),
-        .target(name: "BubbleRender", dependencies: ["BubbleLayout", "BubbleText", "BubbleTheme", "CCairo", "CFreeType", "CGIF", "CTurboJPEG", "CWebP", "CZlib", "CDeflate"]),
+        .target(name: "BubbleRender", dependencies: ["BubbleLayout", "BubbleText", "BubbleTheme", "CCairo", "CPixman", "CFreeType", "CGIF", "CTurboJPEG", "CWebP", "CZlib", "CDeflate"]),
         /// The front door: re-exports the pipeline and gives the short path for load, layout, render.
         .target(name: "ChatBubbles", dependencies: ["BubbleArchive", "BubbleModel", "BubbleText", "BubbleLayout", "BubbleTheme", "BubbleRender"]),
         .target(name: "BubblesCommand", dependencies: ["ChatBubbles"]),

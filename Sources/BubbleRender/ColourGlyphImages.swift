@@ -85,7 +85,9 @@ final class ColourGlyphImages: @unchecked Sendable {
         return image
     }
 
-    private static func make(glyph: UInt32, face: FreeTypeFace, scale: cairo_matrix_t) throws -> Image? {
+    /// `throughCairo`: scaled by Cairo's own paint instead of `GoodFilterResampling` (for the
+    /// tests that compare the two).
+    static func make(glyph: UInt32, face: FreeTypeFace, scale: cairo_matrix_t, throughCairo: Bool = false) throws -> Image? {
         let ftFace = face.face
         // Only fonts of fixed sizes (CBDT strikes): scalable colour fonts keep Cairo's path.
         guard ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0, ftFace.pointee.num_fixed_sizes > 0 else { return nil }
@@ -137,13 +139,15 @@ final class ColourGlyphImages: @unchecked Sendable {
         // `cairo_set_source` on a context would, so the offset is kept beside the surface.
         let originX = -Double(slot.pointee.bitmap_left), originY = Double(slot.pointee.bitmap_top)
         guard hasShape else { return Image(surface: cairo_surface_reference(strike), offsetX: originX, offsetY: originY) }
-        return try transformed(strike, width: width, height: height, originX: originX, originY: originY, shape: shape)
+        return try transformed(strike, width: width, height: height, originX: originX, originY: originY, shape: shape,
+                               throughCairo: throughCairo)
     }
 
     /// `_transform_glyph_bitmap`: the strike drawn through `shape` into a surface just large
-    /// enough, with the new origin rounded as Cairo rounds it.
+    /// enough, with the new origin rounded as Cairo rounds it. The drawing is Cairo's "good"
+    /// filter, computed by `GoodFilterResampling` (Cairo's paint where that declines).
     private static func transformed(_ strike: OpaquePointer, width: Int32, height: Int32, originX: Double, originY: Double,
-                                    shape: cairo_matrix_t) throws -> Image {
+                                    shape: cairo_matrix_t, throughCairo: Bool) throws -> Image {
         var originX = originX, originY = originY
         var toTransformed = shape
         cairo_matrix_translate(&toTransformed, -originX, -originY)
@@ -166,18 +170,20 @@ final class ColourGlyphImages: @unchecked Sendable {
             cairo_surface_destroy(image)
             throw CairoError("make a scaled colour glyph surface", status: created)
         }
-        let cr = cairo_create(image)!
-        defer { cairo_destroy(cr) }
-        let pattern = cairo_pattern_create_for_surface(strike)!
-        defer { cairo_pattern_destroy(pattern) }
-        cairo_pattern_set_matrix(pattern, &toOriginal)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source(cr, pattern)
-        cairo_paint(cr)
-        let status = cairo_status(cr)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(image)
-            throw CairoError("scale a colour glyph", status: status)
+        if throughCairo || !GoodFilterResampling.paint(strike, matrix: toOriginal, into: image) {
+            let cr = cairo_create(image)!
+            defer { cairo_destroy(cr) }
+            let pattern = cairo_pattern_create_for_surface(strike)!
+            defer { cairo_pattern_destroy(pattern) }
+            cairo_pattern_set_matrix(pattern, &toOriginal)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source(cr, pattern)
+            cairo_paint(cr)
+            let status = cairo_status(cr)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                cairo_surface_destroy(image)
+                throw CairoError("scale a colour glyph", status: status)
+            }
         }
         cairo_surface_flush(image)
         cairo_matrix_transform_point(&toTransformed, &originX, &originY)
