@@ -5,7 +5,7 @@ public enum AudioBody {
     /// The duration in an audio body: `audio：3.2″` as the origin app wrote it (U+FF1A, U+2033),
     /// or with an ASCII `:` and `"`. Nil for any other body.
     public static func duration(body: String) -> Double? {
-        var rest = Substring(body.trimmingCharacters(in: .whitespacesAndNewlines))
+        var rest = Substring(body.trimmingWhitespacesAndNewlines())
         guard rest.hasPrefix("audio") else { return nil }
         rest = rest.dropFirst(5)
         guard let colon = rest.first, colon == "\u{FF1A}" || colon == ":" else { return nil }

@@ -91,7 +91,7 @@ struct BubbleModelMaker {
 
     private mutating func content(of message: Message, warn: (String) -> Void) -> BubbleContent {
         let body = message.body ?? ""
-        let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = body.trimmingWhitespacesAndNewlines()
         switch message.declaredKind {
         case "text"?: return text(body, unstyled: message.extensions.unstyled, warn: warn)
         case "image"?: return image(message.attachment, warn: warn)

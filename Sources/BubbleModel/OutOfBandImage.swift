@@ -11,8 +11,8 @@ public enum OutOfBandImage {
 
     /// The image URL a message stands for, or nil when it is not an image link.
     public static func url(of message: Message) -> String? {
-        let body = (message.body ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if let url = message.outOfBandURL?.trimmingCharacters(in: .whitespacesAndNewlines), !url.isEmpty {
+        let body = (message.body ?? "").trimmingWhitespacesAndNewlines()
+        if let url = message.outOfBandURL?.trimmingWhitespacesAndNewlines(), !url.isEmpty {
             return isImage(url) && (body.isEmpty || body == url) ? url : nil
         }
         guard message.declaredKind == nil, message.attachment == nil, !body.contains(where: \.isWhitespace),
@@ -59,7 +59,7 @@ struct ImageLoadProblem: Error, CustomStringConvertible {
 enum QuotedText {
     static func summary(of message: Message) -> String {
         if let url = OutOfBandImage.url(of: message) { return "Photo · " + MessageText.fileName(url: url) }
-        let body = (message.body ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let body = (message.body ?? "").trimmingWhitespacesAndNewlines()
         switch message.declaredKind {
         case "image"?: return "Photo"
         case "audio"?: return "Voice message"
