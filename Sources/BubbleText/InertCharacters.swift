@@ -53,6 +53,13 @@ struct InertCharacters: Sendable {
         0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF5E,
     ]
 
+    /// CJK Unified Ideographs and Extension A: no canonical decomposition (Unicode gives
+    /// those only to the compatibility ideographs).
+    @inline(__always)
+    static func isUnifiedIdeograph(_ unit: UInt16) -> Bool {
+        (0x3400...0x4DBF).contains(unit) || (0x4E00...0x9FFF).contains(unit)
+    }
+
     /// What the proof reads for a script and language.
     static func lookups(_ font: OpenTypeFont, _ script: UInt32, _ language: hb_language_t?) -> AppliedLookups {
         AppliedLookups(font.face, script: script, language: language)
@@ -60,35 +67,76 @@ struct InertCharacters: Sendable {
 
     /// Nil when the font's tables cannot prove anything (see the type's comment).
     init?(font: OpenTypeFont, lookups: AppliedLookups) {
-        let face = font.face
-        guard !OpenTypeLookups.hasOtherShapingTables(face) else { return nil }
-        let touched = hb_set_create()
+        guard let touched = Self.touchedGlyphs(font, lookups: lookups) else { return nil }
         defer { hb_set_destroy(touched) }
-        for table in [LookupTable.gsub, LookupTable.gpos] {
-            guard Self.collectTouched(face, table, lookups: lookups(table), into: touched) else { return nil }
+        // Lookups that skip marks or ligatures skip glyphs of those classes: touched too.
+        let skipped = hb_set_create()
+        defer { hb_set_destroy(skipped) }
+        for glyphClass in [HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE, HB_OT_LAYOUT_GLYPH_CLASS_MARK, HB_OT_LAYOUT_GLYPH_CLASS_COMPONENT] {
+            hb_ot_layout_get_glyphs_in_class(font.face, glyphClass, skipped)
         }
+        hb_set_union(touched, skipped)
         var bits = [UInt64](repeating: 0, count: 1024)
         var shapes = [UInt64](repeating: 0, count: 0x7060)
+        var inertUnits: [UInt16] = [], inertGlyphs: [hb_codepoint_t] = []
         let unicode = hb_unicode_funcs_get_default()
         for range in Self.candidateRanges {
-            for unit in range {
-                var glyph: hb_codepoint_t = 0, first: hb_codepoint_t = 0, second: hb_codepoint_t = 0
-                guard hb_font_get_nominal_glyph(font.font, hb_codepoint_t(unit), &glyph) != 0,
-                      hb_set_has(touched, glyph) == 0,
+            // The range's glyphs in one call per run of mapped characters (HarfBuzz stops at
+            // the first it cannot map, which is left out).
+            var codepoints = (UInt32(range.lowerBound)...UInt32(range.upperBound)).map { hb_codepoint_t($0) }
+            var glyphs = [hb_codepoint_t](repeating: 0, count: codepoints.count)
+            var mapped = [Bool](repeating: false, count: codepoints.count)
+            var start = 0
+            while start < codepoints.count {
+                let stride = UInt32(MemoryLayout<hb_codepoint_t>.stride)
+                let count = codepoints.withUnsafeMutableBufferPointer { units in
+                    glyphs.withUnsafeMutableBufferPointer { glyphs in
+                        Int(hb_font_get_nominal_glyphs(font.font, UInt32(units.count - start), units.baseAddress! + start, stride,
+                                                       glyphs.baseAddress! + start, stride))
+                    }
+                }
+                for index in start..<start + count { mapped[index] = true }
+                start += count + 1
+            }
+            for (index, unit) in range.enumerated() where mapped[index] {
+                let glyph = glyphs[index]
+                var first: hb_codepoint_t = 0, second: hb_codepoint_t = 0
+                guard glyph != 0, hb_set_has(touched, glyph) == 0,
                       // HarfBuzz's normaliser may decompose a character with a canonical
                       // decomposition (kana with a voicing mark): such characters are left out.
-                      hb_unicode_decompose(unicode, hb_codepoint_t(unit), &first, &second) == 0 else { continue }
-                // Lookups that skip marks or ligatures skip glyphs of those classes.
-                let glyphClass = hb_ot_layout_get_glyph_class(face, glyph)
-                guard glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED
-                   || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH else { continue }
-                bits[Int(unit >> 6)] |= 1 << UInt64(unit & 63)
-                let advance = hb_font_get_glyph_h_advance(font.font, glyph)
-                shapes[Self.shapeIndex(unit)] = UInt64(glyph) << 32 | UInt64(UInt32(bitPattern: advance))
+                      // Unified ideographs have none (only the compatibility ones do).
+                      Self.isUnifiedIdeograph(unit) || hb_unicode_decompose(unicode, hb_codepoint_t(unit), &first, &second) == 0
+                else { continue }
+                inertUnits.append(unit)
+                inertGlyphs.append(glyph)
             }
+        }
+        var advances = [hb_position_t](repeating: 0, count: inertGlyphs.count)
+        if !inertGlyphs.isEmpty {
+            hb_font_get_glyph_h_advances(font.font, UInt32(inertGlyphs.count), inertGlyphs,
+                                         UInt32(MemoryLayout<hb_codepoint_t>.stride), &advances,
+                                         UInt32(MemoryLayout<hb_position_t>.stride))
+        }
+        for (index, unit) in inertUnits.enumerated() {
+            bits[Int(unit >> 6)] |= 1 << UInt64(unit & 63)
+            shapes[Self.shapeIndex(unit)] = UInt64(inertGlyphs[index]) << 32 | UInt64(UInt32(bitPattern: advances[index]))
         }
         self.bits = bits
         self.shapes = shapes
+    }
+
+    /// The glyphs the font's GSUB and GPOS lookups can touch (a set the caller destroys), or
+    /// nil when the font cannot be proven (see the type's comment).
+    static func touchedGlyphs(_ font: OpenTypeFont, lookups: AppliedLookups) -> OpaquePointer? {
+        guard !OpenTypeLookups.hasOtherShapingTables(font.face) else { return nil }
+        let touched = hb_set_create()
+        for table in [LookupTable.gsub, LookupTable.gpos] {
+            guard Self.collectTouched(font.face, table, lookups: lookups(table), into: touched) else {
+                hb_set_destroy(touched)
+                return nil
+            }
+        }
+        return touched
     }
 
     /// Adds the glyphs the table's lookups can touch; false when
