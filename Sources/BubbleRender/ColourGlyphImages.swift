@@ -21,11 +21,14 @@ final class ColourGlyphImages: @unchecked Sendable {
         let surface: OpaquePointer
         let offsetX: Double
         let offsetY: Double
+        /// Scaled by `GoodFilterResampling` (not by Cairo's paint): for the tests.
+        let resampled: Bool
 
-        init(surface: OpaquePointer, offsetX: Double, offsetY: Double) {
+        init(surface: OpaquePointer, offsetX: Double, offsetY: Double, resampled: Bool = false) {
             self.surface = surface
             self.offsetX = offsetX
             self.offsetY = offsetY
+            self.resampled = resampled
         }
 
         deinit { cairo_surface_destroy(surface) }
@@ -170,7 +173,8 @@ final class ColourGlyphImages: @unchecked Sendable {
             cairo_surface_destroy(image)
             throw CairoError("make a scaled colour glyph surface", status: created)
         }
-        if throughCairo || !GoodFilterResampling.paint(strike, matrix: toOriginal, into: image) {
+        let resampled = !throughCairo && GoodFilterResampling.paint(strike, matrix: toOriginal, into: image)
+        if !resampled {
             let cr = cairo_create(image)!
             defer { cairo_destroy(cr) }
             let pattern = cairo_pattern_create_for_surface(strike)!
@@ -188,7 +192,7 @@ final class ColourGlyphImages: @unchecked Sendable {
         cairo_surface_flush(image)
         cairo_matrix_transform_point(&toTransformed, &originX, &originY)
         let offsetX = Double(cairoRound(originX)), offsetY = Double(cairoRound(originY))
-        return Image(surface: image, offsetX: offsetX, offsetY: offsetY)
+        return Image(surface: image, offsetX: offsetX, offsetY: offsetY, resampled: resampled)
     }
 
     /// `DOUBLE_TO_16_16`: how Cairo decides whether a shape is the identity.
