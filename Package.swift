@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "BubbleUnicode", dependencies: ["CICUBridge"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "BubbleText", dependencies: ["BubbleUnicode", "CHarfBuzz"]),
         .target(name: "BubbleArchive", dependencies: ["CSQLite"]),
-        .target(name: "BubbleModel", dependencies: ["BubbleArchive", "BubbleText"]),
+        .target(name: "BubbleModel", dependencies: ["BubbleArchive", "BubbleText", "BubbleUnicode"]),
         .target(name: "BubbleLayout", dependencies: ["BubbleModel", "BubbleText"]),
         /// Theme files and their mapping to layout metrics and font roles: no Cairo, so a
         /// layout-only user links none.

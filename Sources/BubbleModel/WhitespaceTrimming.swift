@@ -1,10 +1,13 @@
+import BubbleUnicode
+
 extension String {
     /// `trimmingCharacters(in: .whitespacesAndNewlines)` without Foundation: the same code
-    /// points (Unicode's space, line and paragraph separators, U+0009–U+000D and U+0085, and
-    /// U+200B, which Foundation's set holds too; a test compares every code point), trimmed as
-    /// Foundation trims them, code point by code point, and no copy when nothing is trimmed.
-    /// Foundation bridges every string to an `NSString` first: about 75,000 instructions a
-    /// message, 0.8% of a 200-message render's, all of it before the first row is laid out.
+    /// points (Unicode's White_Space, which is the space, line and paragraph separators with
+    /// U+0009–U+000D and U+0085, and U+200B, which Foundation's set holds too; a test compares
+    /// every code point), trimmed as Foundation trims them, code point by code point, and no
+    /// copy when nothing is trimmed. Foundation bridges every string to an `NSString` first:
+    /// about 75,000 instructions a message, 0.8% of a 200-message render's, all of it before
+    /// the first row is laid out.
     func trimmingWhitespacesAndNewlines() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !Self.isTrimmed($0) }) else { return "" }
@@ -15,12 +18,6 @@ extension String {
 
     /// Whether Foundation's `CharacterSet.whitespacesAndNewlines` holds `scalar`.
     static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09...0x0D, 0x20, 0x85, 0x200B: return true
-        case 0..<0x80: return false
-        default:
-            let category = scalar.properties.generalCategory
-            return category == .spaceSeparator || category == .lineSeparator || category == .paragraphSeparator
-        }
+        UnicodeScalars.isWhitespace(scalar.value) || scalar.value == 0x200B
     }
 }

@@ -13,10 +13,9 @@ extension GoodFilterResampling {
         let offsetX: Int32
         let offsetY: Int32
 
-        /// Nil where Cairo does not filter (a translation) or fails (a matrix beyond 16.16).
+        /// Nil where Cairo fails (a matrix beyond 16.16). A translation never comes here:
+        /// Cairo narrows its filter (`cairoNarrowsTheFilter`), so it is copied, not filtered.
         init?(_ matrix: cairo_matrix_t, centreX: Double, centreY: Double) {
-            // `_cairo_matrix_is_pixman_translation`: a translation is copied, not filtered.
-            if matrix.xx == 1 && matrix.yx == 0 && matrix.xy == 0 && matrix.yy == 1 { return nil }
             var m = matrix
             cairo_matrix_translate(&m, 0, 0)
             var offsetX = 0.0, offsetY = 0.0
