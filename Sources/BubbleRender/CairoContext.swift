@@ -29,6 +29,13 @@ public final class CairoContext {
 
     deinit { cairo_destroy(pointer) }
 
+    /// This thread's glyph compositing, looked up once per context (see `TextDrawing`): nil
+    /// until then, `.some(nil)` when there is none.
+    var glyphCompositing: GlyphCompositing??
+    /// Whether a clip is set: text composited past Cairo (`GlyphCompositing`) cannot be
+    /// clipped, so clipped text goes through Cairo.
+    private(set) var isClipped = false
+
     /// Throws the context's sticky error, naming what was being drawn.
     public func check(_ operation: @autoclosure () -> String) throws {
         try CairoError.check(cairo_status(pointer), operation())
@@ -57,7 +64,11 @@ public final class CairoContext {
     /// Runs `body` between `cairo_save` and `cairo_restore`, so clips and transforms never leak.
     public func withSavedState<Result>(_ body: () throws -> Result) rethrows -> Result {
         cairo_save(pointer)
-        defer { cairo_restore(pointer) }
+        let wasClipped = isClipped
+        defer {
+            cairo_restore(pointer)
+            isClipped = wasClipped
+        }
         return try body()
     }
 
@@ -148,7 +159,10 @@ public final class CairoContext {
     public func fill() { cairo_fill(pointer) }
     public func fillPreserve() { cairo_fill_preserve(pointer) }
     public func stroke() { cairo_stroke(pointer) }
-    public func clip() { cairo_clip(pointer) }
+    public func clip() {
+        cairo_clip(pointer)
+        isClipped = true
+    }
     public func paint() { cairo_paint(pointer) }
 
     /// Fills the whole drawing area with a colour (the conversation background).

@@ -55,7 +55,9 @@ public struct FreeTypeError: Error, Equatable, CustomStringConvertible {
 /// and rasterised once per image and size, not once per thread: Cairo caches glyphs per scaled
 /// font, and one face gives one scaled font per size. Colour glyphs (emoji, each a PNG to
 /// decode and scale) drawn into pixels bypass Cairo's font backend, which decoded each three
-/// times: `colourGlyphs` makes each image once, with the same bytes. Cairo locks a face's
+/// times: `colourGlyphs` makes each image once, with the same bytes. Grey glyphs drawn into
+/// pixels are rasterised once into `glyphMasks` (from faces of their own) and composited by
+/// each thread's `GlyphCompositing`, past Cairo's global glyph mutex. Cairo locks a face's
 /// `FT_Face` (its unscaled font's mutex) around every use, and nothing else touches these
 /// FreeType objects after they are made: they are never shared with HarfBuzz, which measures
 /// with its own `hb_ot` functions, so Cairo may resize them freely. The table of faces is
@@ -75,6 +77,21 @@ public final class FreeTypeFaces: @unchecked Sendable {
     /// unhinted layout, so the glyph images must be unhinted too, and fixed options keep pixels
     /// the same on every setup.
     let options: CairoFontOptions
+    /// Grey glyph masks for pixels, each rasterised once (see `GlyphMasks`).
+    let glyphMasks = GlyphMasks()
+    /// Each drawing thread's glyph compositing, kept from band to band.
+    private var compositings: [UInt: GlyphCompositing] = [:]
+
+    /// The calling thread's glyph compositing (see `GlyphCompositing`), made on first use.
+    func glyphCompositing() -> GlyphCompositing? {
+        lock.lock()
+        defer { lock.unlock() }
+        let thread = UInt(pthread_self())
+        if let compositing = compositings[thread] { return compositing }
+        let compositing = GlyphCompositing()
+        compositings[thread] = compositing
+        return compositing
+    }
 
     public init() throws {
         options = try CairoFontOptions()

@@ -61,7 +61,8 @@ public enum TextDrawing {
                                 let map = TextClusterMap(glyphClusters: positioned.map(\.cluster), range: run.range,
                                                          rightToLeft: run.direction == .rightToLeft, text: utf8)
                                 show(glyphs, text: utf8, map: map, in: cr)
-                            } else {
+                            } else if run.font.isColor || !composite(glyphs, font: run.font, size: fontSize(of: run),
+                                                                     color: palette[run.attributes.color], in: context, faces: faces) {
                                 GlyphCompositingLock.withLock { cairo_show_glyphs(cr, glyphs, Int32(glyphs.count)) }
                             }
                         }
@@ -75,6 +76,35 @@ public enum TextDrawing {
                 }
             }
         }
+    }
+
+    /// Whether text goes through `cairo_show_glyphs` even where `GlyphCompositing` could
+    /// draw it (for tests that compare the two).
+    @TaskLocal static var alwaysThroughCairo = false
+
+    /// Composites glyphs of a grey outline font (`size` points, user space) with the thread's
+    /// own `GlyphCompositing` where the pixels are Cairo's own: an unclipped image surface (not
+    /// a group), the OVER operator. Returns false, having drawn nothing, where Cairo must draw
+    /// them (the context's font face, size and colour are set for that).
+    static func composite(_ glyphs: [cairo_glyph_t], font: OpenTypeFont, size: Double, color: RGBAColor,
+                          in context: CairoContext, faces: FreeTypeFaces) -> Bool {
+        let cr = context.pointer
+        guard context.isRaster, !context.isClipped, !alwaysThroughCairo, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER,
+              cairo_get_group_target(cr) == context.surface.pointer else { return false }
+        if context.glyphCompositing == nil { context.glyphCompositing = .some(faces.glyphCompositing()) }
+        guard let compositing = context.glyphCompositing! else { return false }
+        // The scaled font's scale, as `_cairo_scaled_font_init` makes it: font matrix × CTM
+        // without its translation.
+        var transform = cairo_matrix_t()
+        cairo_get_matrix(cr, &transform)
+        var linear = transform
+        linear.x0 = 0
+        linear.y0 = 0
+        var fontMatrix = cairo_matrix_t(), scale = cairo_matrix_t()
+        cairo_matrix_init_scale(&fontMatrix, size, size)
+        cairo_matrix_multiply(&scale, &fontMatrix, &linear)
+        guard let masks = compositing.font(font, scale: scale, masks: faces.glyphMasks) else { return false }
+        return compositing.draw(glyphs, font: masks, color: color, transform: transform, on: context.surface)
     }
 
     /// Draws glyphs with the characters they show, mapped cluster by cluster.
