@@ -135,6 +135,13 @@ final class GlyphMasks: @unchecked Sendable {
     private var faces: [FaceKey: Face?] = [:]
     private var fonts: [FontKey: Font?] = [:]
 
+    /// Number of font files opened so far.
+    var faceCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return faces.count
+    }
+
     /// The font at `scale` (font matrix × CTM, no translation), or nil when Cairo would draw
     /// it another way (bitmap strikes, a face that is not scalable, a degenerate scale).
     func font(path: String, faceIndex: Int, scale: cairo_matrix_t) -> Font? {

@@ -44,25 +44,27 @@ public enum TextDrawing {
                 for run in line.runs {
                     let positioned = run.glyphs
                     guard !positioned.isEmpty else { continue }
-                    let face = try faces.face(for: run.font)
                     context.setColor(palette[run.attributes.color])
                     glyphs.removeAll(keepingCapacity: true)
                     for glyph in positioned {
                         glyphs.append(cairo_glyph_t(index: UInt(glyph.id), x: lineX + glyph.x, y: baseline + glyph.y))
                     }
-                    // Emoji into pixels from images made once (see `ColourGlyphImages`), else Cairo.
-                    let drewImages = try run.font.isColor && !keepsText
-                        && faces.colourGlyphs.draw(glyphs, font: run.font, size: fontSize(of: run), in: context)
-                    if !drewImages {
+                    // Into pixels: emoji from images made once (see `ColourGlyphImages`), grey
+                    // glyphs composited by the thread (see `GlyphCompositing`); else Cairo.
+                    let size = fontSize(of: run)
+                    let drawnIntoPixels = try !keepsText && (run.font.isColor
+                        ? faces.colourGlyphs.draw(glyphs, font: run.font, size: size, in: context)
+                        : composite(glyphs, font: run.font, size: size, color: palette[run.attributes.color], in: context, faces: faces))
+                    if !drawnIntoPixels {
+                        let face = try faces.face(for: run.font)
                         withExtendedLifetime(face) {
                             cairo_set_font_face(cr, face.pointer)
-                            cairo_set_font_size(cr, fontSize(of: run))
+                            cairo_set_font_size(cr, size)
                             if keepsText, let utf8, !run.font.isColor {
                                 let map = TextClusterMap(glyphClusters: positioned.map(\.cluster), range: run.range,
                                                          rightToLeft: run.direction == .rightToLeft, text: utf8)
                                 show(glyphs, text: utf8, map: map, in: cr)
-                            } else if run.font.isColor || !composite(glyphs, font: run.font, size: fontSize(of: run),
-                                                                     color: palette[run.attributes.color], in: context, faces: faces) {
+                            } else {
                                 GlyphCompositingLock.withLock { cairo_show_glyphs(cr, glyphs, Int32(glyphs.count)) }
                             }
                         }

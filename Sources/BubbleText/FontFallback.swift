@@ -3,7 +3,9 @@ import BubbleUnicode
 /// Chooses a font for every grapheme cluster from one role's fallback chain: the first font
 /// of the chain that has glyphs for all of the cluster's visible characters, the colour emoji
 /// font first for emoji presentation. Fonts are numbered as in the engine's `FontTable`.
-struct FontFallback: Sendable {
+/// A class: the engine hands it to every message's segmenter and unit builders, and as a
+/// struct of four arrays each copy cost four reference-count operations.
+final class FontFallback: Sendable {
     /// The chain, as numbers into `fonts`, primary font first.
     let chain: [UInt8]
     /// Every font of the engine, by number (the chain's fonts among them).

@@ -42,7 +42,11 @@ struct Segment {
 
 /// The styles of one layout: the base role and size, and for styled text the runs of
 /// attributes (UTF-16 ranges) with the fallback chain and size each asks for.
-struct TextStyling {
+///
+/// A class, as `FontFallback` is: a message's segmenter and unit builders each keep it, and a
+/// struct of six references cost six reference-count operations per copy (`bubbles measure`
+/// of 20,000 messages: 3.7% of its time, with `FontFallback`'s four).
+final class TextStyling {
     let fontSize: Double
     let baseFallback: FontFallback
     /// Distinct attributes, by the number segments carry; `.plain` first.
@@ -68,12 +72,15 @@ struct TextStyling {
     }
 
     init(text: StyledText, style: TextStyle, table: FontTable) {
-        // Plain text (most messages) allocates nothing here.
+        fontSize = style.fontSize
+        // Plain text (most messages) allocates no arrays here.
         guard !text.isPlain else {
-            self = TextStyling(plainIn: style, table: table)
+            baseFallback = table.fallback(for: style.role)
+            attributes = Self.plainAttributes
+            fontSizes = []
+            runs = []
             return
         }
-        fontSize = style.fontSize
         baseFallback = table.fallback(for: style.role)
         var attributes: [TextAttributes] = [.plain]
         var runs: [Run] = []
