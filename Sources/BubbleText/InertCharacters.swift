@@ -20,7 +20,9 @@ import CHarfBuzz
 /// (`hb_ot_layout_lookup_collect_glyphs`) except class 0 of class-based contexts, which can be
 /// any glyph: a font using those (context format 2) or lookups that skip base glyphs gets no
 /// table, nor one shaped by AAT tables, a legacy `kern` table or font variations.
-struct InertCharacters: Sendable {
+/// A class: each message's unit builders take it from the proven tables, and as a struct of
+/// two arrays every copy cost as many reference-count operations.
+final class InertCharacters: Sendable {
     /// One bit per BMP code unit.
     private let bits: [UInt64]
     /// Nominal glyph (high half) and advance in font units (low half) of each candidate unit

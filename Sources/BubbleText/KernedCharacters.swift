@@ -17,7 +17,9 @@ import CHarfBuzz
 /// Fonts with AAT tables, a legacy `kern` table or variations get no table. One thing is taken
 /// on trust: a mark attachment's mark coverage holds no base glyph. Tests compare every pair of
 /// every bundled font, random words and every corpus laid out both ways with HarfBuzz's.
-struct KernedCharacters: Sendable {
+/// A class: each message's unit builders take it from the proven tables, and as a struct of
+/// three arrays every copy cost as many reference-count operations.
+final class KernedCharacters: Sendable {
     /// Per unit below 0x80: its index among these characters, `absent` when it is not one.
     private let indexes: [UInt8]
     /// Per character, by index: its nominal glyph (high half) and advance in font units (low half).
