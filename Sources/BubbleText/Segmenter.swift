@@ -43,9 +43,8 @@ struct Segment {
 /// The styles of one layout: the base role and size, and for styled text the runs of
 /// attributes (UTF-16 ranges) with the fallback chain and size each asks for.
 ///
-/// A class, as `FontFallback` is: a message's segmenter and unit builders each keep it, and a
-/// struct of six references cost six reference-count operations per copy (`bubbles measure`
-/// of 20,000 messages: 3.7% of its time, with `FontFallback`'s four).
+/// A class, as `FontFallback` is: a message's segmenter and unit builders each keep it, and as
+/// a struct of six references every copy cost six reference-count operations.
 final class TextStyling {
     let fontSize: Double
     let baseFallback: FontFallback
@@ -62,26 +61,24 @@ final class TextStyling {
         let fallback: FontFallback
     }
 
-    /// Plain text's styling: the style's fonts throughout.
-    init(plainIn style: TextStyle, table: FontTable) {
-        fontSize = style.fontSize
-        baseFallback = table.fallback(for: style.role)
-        attributes = Self.plainAttributes
-        fontSizes = []
-        runs = []
+    private init(fontSize: Double, baseFallback: FontFallback, attributes: [TextAttributes], fontSizes: [Double],
+                 runs: [Run]) {
+        (self.fontSize, self.baseFallback, self.attributes, self.fontSizes, self.runs)
+            = (fontSize, baseFallback, attributes, fontSizes, runs)
     }
 
-    init(text: StyledText, style: TextStyle, table: FontTable) {
-        fontSize = style.fontSize
+    /// Plain text's styling: the style's fonts throughout.
+    convenience init(plainIn style: TextStyle, table: FontTable) {
+        self.init(fontSize: style.fontSize, baseFallback: table.fallback(for: style.role), attributes: Self.plainAttributes,
+                  fontSizes: [], runs: [])
+    }
+
+    convenience init(text: StyledText, style: TextStyle, table: FontTable) {
         // Plain text (most messages) allocates no arrays here.
         guard !text.isPlain else {
-            baseFallback = table.fallback(for: style.role)
-            attributes = Self.plainAttributes
-            fontSizes = []
-            runs = []
+            self.init(plainIn: style, table: table)
             return
         }
-        baseFallback = table.fallback(for: style.role)
         var attributes: [TextAttributes] = [.plain]
         var runs: [Run] = []
         for span in text.runs {
@@ -90,9 +87,8 @@ final class TextStyling {
             runs.append(Run(range: span.range, style: UInt16(index),
                             fallback: table.fallback(for: span.attributes.fontRole(base: style.role))))
         }
-        self.attributes = attributes
-        fontSizes = attributes.map { style.fontSize * $0.sizeFactor }
-        self.runs = runs
+        self.init(fontSize: style.fontSize, baseFallback: table.fallback(for: style.role), attributes: attributes,
+                  fontSizes: attributes.map { style.fontSize * $0.sizeFactor }, runs: runs)
     }
 
     private static let plainAttributes: [TextAttributes] = [.plain]
