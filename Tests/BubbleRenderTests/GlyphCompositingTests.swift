@@ -70,9 +70,9 @@ import Testing
         let faces = try FreeTypeFaces()
         var compared = 0, differing: [String] = []
         for (fontIndex, font) in Self.fonts.enumerated() {
-            // Sizes whose device size is whole, a half, a third: at 16.5 pt × 3 Cairo's shape
-            // matrix is not exactly the identity.
-            for size in [9.5, 16, 16.5, 34] {
+            // Device sizes whole and fractional; at 12.25 pt @1x and @2x Cairo's shape matrix is
+            // not exactly the identity (x × (1 / x) is 1 − 2⁻⁵³ there: 0xFFFF in 16.16).
+            for size in [9.5, 12.25, 16.5, 34] {
                 for spacing in [0.42, 1.1] {
                     let colour = Self.colours[(fontIndex + compared) % Self.colours.count]
                     let background: RGBAColor? = compared % 2 == 0 ? nil : RGBAColor(red: 0.93, green: 0.93, blue: 0.9)
