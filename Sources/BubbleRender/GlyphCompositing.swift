@@ -19,8 +19,9 @@ final class GlyphCompositing {
     private let cache: OpaquePointer
     private var target: (image: OpaquePointer, data: UnsafeMutableRawPointer, width: Int32, height: Int32, stride: Int32)?
     private var source: (color: Color, image: OpaquePointer)?
-    /// The fonts this thread has drawn with, by font and scale, looked up without a lock.
-    private var fonts: [FontKey: Font?] = [:]
+    /// The fonts this thread has drawn with, by font and scale, looked up without a lock. Each
+    /// entry keeps its `OpenTypeFont`, so that no other font can come to have its identifier.
+    private var fonts: [FontKey: (owner: OpenTypeFont, font: Font?)] = [:]
     private var placed: [pixman_glyph_t] = []
     /// Strings composited so far (the tests check that they compared this path with Cairo's).
     private(set) var stringsDrawn = 0
@@ -75,9 +76,9 @@ final class GlyphCompositing {
     /// The masks of `font` at `scale` (font matrix × CTM without its translation).
     func font(_ font: OpenTypeFont, scale: cairo_matrix_t, masks: GlyphMasks) -> Font? {
         let key = FontKey(font: ObjectIdentifier(font), scale: GlyphMasks.Scale(scale))
-        if let known = fonts[key] { return known }
+        if let known = fonts[key] { return known.font }
         let found = masks.font(path: font.path, faceIndex: font.faceIndex, scale: scale).map { Font($0, scale: scale) }
-        fonts[key] = found
+        fonts[key] = (font, found)
         return found
     }
 

@@ -143,6 +143,22 @@ import Testing
         #expect(TextDrawing.composite(glyphs, font: font, size: 14, color: .black, in: canvas.context, faces: faces))
     }
 
+    /// The compositing knows fonts by identity: a font it has drawn with stays alive as long as
+    /// the faces do, so no font made later can take its identifier (and its glyphs).
+    @Test func aFontDrawnWithIsKeptWhileTheFacesLive() throws {
+        let faces = try FreeTypeFaces()
+        weak var drawnWith: OpenTypeFont?
+        try {
+            let font = try OpenTypeFont(path: TestSupport.fontsDirectory + "/Inter-Regular.otf")
+            drawnWith = font
+            let canvas = try Canvas(format: .png, width: 100, height: 30, scale: 1)
+            let glyphs = try Self.glyphs(of: font, size: 14, spacing: 0.8, origin: (4, 20))
+            #expect(TextDrawing.composite(glyphs, font: font, size: 14, color: .black, in: canvas.context, faces: faces))
+        }()
+        #expect(drawnWith != nil)
+        withExtendedLifetime(faces) {}
+    }
+
     /// Whole layouts through `TextDrawing`, every script the bundled fonts cover, drawn with the
     /// compositing and with Cairo alone.
     @Test(arguments: [1, 2, 3])
