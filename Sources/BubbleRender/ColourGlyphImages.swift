@@ -199,5 +199,9 @@ final class ColourGlyphImages: @unchecked Sendable {
     private static func fixed16(_ value: Double) -> Int { Int(value * 65536) }
 }
 
-/// `_cairo_lround`: the nearest integer, halves rounded up.
-func cairoRound(_ value: Double) -> Int { Int((value + 0.5).rounded(.down)) }
+/// `_cairo_lround`: the nearest integer, halves rounded up, exactly (`value + 0.5` would round
+/// 0.5 − 2⁻⁵⁴ up in double arithmetic; Cairo's bit arithmetic does not).
+func cairoRound(_ value: Double) -> Int {
+    let floor = value.rounded(.down)
+    return Int(floor) + (value - floor >= 0.5 ? 1 : 0)
+}

@@ -12,7 +12,7 @@ import Foundation
 /// glyph cache: on two cores the threads drawing bands waited for each other's text (6–13 ms
 /// of a 200-message render's CPU). Here each thread keeps its own cache, filled from the
 /// image's shared `GlyphMasks`, and does what Cairo's `composite_glyphs` does: each glyph at
-/// its device position rounded (`_cairo_lround`), OVER in the solid source colour, through
+/// its device position rounded (`cairoRound`), OVER in the solid source colour, through
 /// one A8 mask of the string's extents when Cairo finds that the glyphs' boxes overlap
 /// (`_cairo_scaled_font_glyph_device_extents`), else glyph by glyph.
 final class GlyphCompositing {
@@ -108,13 +108,16 @@ final class GlyphCompositing {
             let glyphKey = UnsafeMutableRawPointer(bitPattern: UInt(glyph.index) &+ 1)
             let id = UInt32(truncatingIfNeeded: glyph.index)
             var mask: GlyphMasks.Mask?
-            if font.boxes[id] == nil {
+            let glyphBox: (x1: Int32, y1: Int32, x2: Int32, y2: Int32, isEmpty: Bool)
+            if let known = font.boxes[id] {
+                glyphBox = known
+            } else {
                 guard let made = font.shared.mask(id) else { return false }
-                font.boxes[id] = (made.box.x1, made.box.y1, made.box.x2, made.box.y2, made.isEmpty)
+                glyphBox = (made.box.x1, made.box.y1, made.box.x2, made.box.y2, made.isEmpty)
+                font.boxes[id] = glyphBox
                 mask = made
             }
-            let glyphBox = font.boxes[id]!
-            let position = (x: Self.round(x), y: Self.round(y))
+            let position = (x: Int32(cairoRound(x)), y: Int32(cairoRound(y)))
             // `_range_contains_glyph` and `_range_add_glyph`, on the box of every glyph before.
             let x1 = position.x &<< 8 &+ glyphBox.x1, x2 = position.x &<< 8 &+ glyphBox.x2
             let y1 = position.y &<< 8 &+ glyphBox.y1, y2 = position.y &<< 8 &+ glyphBox.y2
@@ -158,12 +161,6 @@ final class GlyphCompositing {
         cairo_surface_mark_dirty(surface.pointer)
         stringsDrawn += 1
         return true
-    }
-
-    /// `_cairo_lround`: the nearest integer, halves rounded up.
-    static func round(_ value: Double) -> Int32 {
-        let floor = value.rounded(.down)
-        return Int32(floor) + (value - floor >= 0.5 ? 1 : 0)
     }
 
     /// A pixman image of `surface`'s pixels (a worker draws each band through a new surface

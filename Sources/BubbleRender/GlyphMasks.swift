@@ -124,7 +124,8 @@ final class GlyphMasks: @unchecked Sendable {
                 low = (min(low.x, x), min(low.y, y))
                 high = (max(high.x, x), max(high.y, y))
             }
-            return (CairoFixed.from(low.x), CairoFixed.from(low.y), CairoFixed.from(high.x), CairoFixed.from(high.y))
+            return (GoodFilterResampling.fixed24(low.x), GoodFilterResampling.fixed24(low.y),
+                    GoodFilterResampling.fixed24(high.x), GoodFilterResampling.fixed24(high.y))
         }
     }
 
@@ -153,14 +154,6 @@ final class GlyphMasks: @unchecked Sendable {
         let font = faces[faceKey]!.flatMap { face in CairoFreeTypeScale(scale).map { Font(face: face, size: $0, scale: scale) } }
         fonts[key] = font
         return font
-    }
-}
-
-/// Cairo's 24.8 fixed point (`_cairo_fixed_from_double`: adding 1.5 × 2^44 leaves the value
-/// rounded to 1/256, to even, in the low 32 bits).
-enum CairoFixed {
-    static func from(_ value: Double) -> Int32 {
-        Int32(truncatingIfNeeded: (value + 26_388_279_066_624.0).bitPattern)
     }
 }
 
