@@ -166,8 +166,16 @@ func pngSize(_ data: Data) throws -> (width: Int, height: Int) {
         let folder = try PreviewFolder()
         let script = folder.path + "/aborts.sh"
         let lines = (1...30).map { "echo \"line \($0)\" >&2" }.joined(separator: "\n")
+        // Written here, then copied by `cp`: a child another test forks while this process
+        // holds the file open for writing would keep it open, and executing it would then fail
+        // with "Text file busy" (seen once in CI). Only `cp` ever opens the script for writing.
         try Data("#!/bin/sh\n\(lines)\necho 'page.c:12: draw: Assertion `ok` failed.' >&2\nkill -ABRT $$\n".utf8)
-            .write(to: URL(fileURLWithPath: script))
+            .write(to: URL(fileURLWithPath: script + ".txt"))
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copy.arguments = [script + ".txt", script]
+        try copy.run()
+        copy.waitUntilExit()
         #expect(chmod(script, 0o755) == 0)
         let run = PreviewRun(["bench", "scale", "--counts", "3", "--executable", script], in: folder.path)
         #expect(run.exitCode == 1)
