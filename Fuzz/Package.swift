@@ -27,7 +27,7 @@ let package = Package(
         fuzzTarget("theme", "BubbleTheme"),
         fuzzTarget("measure-lines", "BubblesCommand"),
         fuzzTarget("image-header", "BubbleModel"),
-        fuzzTarget("raster-image", "BubbleRender"),
+        fuzzTarget("raster-image", "BubbleCodec"),
         fuzzTarget("opentype-lookups", "BubbleText"),
     ]
 )

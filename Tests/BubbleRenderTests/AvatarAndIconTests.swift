@@ -1,7 +1,10 @@
 import BubbleTheme
 import Foundation
+import RenderTesting
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
 @Suite struct AvatarTests {
     typealias Pixel = PixelBuffer.Pixel

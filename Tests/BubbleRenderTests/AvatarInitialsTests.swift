@@ -3,6 +3,8 @@ import ChatBubbles
 import Foundation
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
 /// The letters on avatars without a photo: first and last word's initials, one letter for one
 /// word, a CJK name's first character, emoji and punctuation skipped; and the renderer draws them.

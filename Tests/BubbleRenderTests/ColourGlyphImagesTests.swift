@@ -4,6 +4,8 @@ import CCairo
 import Foundation
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
 /// `ColourGlyphImages` draws emoji into pixels with the very bytes `cairo_show_glyphs` gives,
 /// at every size, scale and sub-pixel position, and loads each glyph once per size.

@@ -1,6 +1,9 @@
 import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 import BubbleSnapshotTesting
 import Foundation
+import RenderTesting
 import Testing
 
 /// The sample conversations rendered through `bubbles render`, in each theme, against

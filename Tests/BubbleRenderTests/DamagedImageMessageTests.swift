@@ -1,4 +1,5 @@
 import Foundation
+import RenderTesting
 import Testing
 
 /// An image message whose header reads but whose data does not decode used to be laid out as

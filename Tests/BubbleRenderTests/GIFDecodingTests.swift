@@ -1,7 +1,10 @@
 import BubbleModel
 import Foundation
+import RenderTesting
 import Testing
+@testable import BubbleCodec
 @testable import BubbleRender
+import BubbleCairo
 
 
 

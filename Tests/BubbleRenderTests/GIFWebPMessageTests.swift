@@ -3,8 +3,11 @@ import BubbleLayout
 import BubbleModel
 import ChatBubbles
 import Foundation
+import RenderTesting
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
 /// GIF and WebP attachments through the whole pipeline: the view-model admits what decodes,
 /// the renderer draws its pixels, and a damaged one is a placeholder with a warning naming

@@ -1,4 +1,6 @@
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 import Foundation
 import Testing
 

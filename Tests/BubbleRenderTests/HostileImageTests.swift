@@ -2,8 +2,11 @@ import BubbleTheme
 import ChatBubbles
 import CZlib
 import Foundation
+import RenderTesting
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
 /// PNG bytes built chunk by chunk, so a test can write any length field it likes.
 enum HostilePNG {
@@ -24,13 +27,6 @@ enum HostilePNG {
         let text = chunk("tEXt", Array(repeating: 0x41, count: 554), claimedLength: 0x7FFF_FFFF)
         return Data(PNGChunks.signature + header + text.prefix(text.count - 4))
     }
-}
-
-/// Peak resident memory of this process so far, in bytes (Linux reports kilobytes).
-func peakResidentBytes() -> Int {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return usage.ru_maxrss * 1024
 }
 
 @Suite struct HostileImageTests {

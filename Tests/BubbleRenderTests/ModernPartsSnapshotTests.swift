@@ -1,10 +1,13 @@
 import BubbleLayout
 import BubbleModel
 import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 import BubbleSnapshotTesting
 import BubbleText
 import ChatBubbles
 import Foundation
+import RenderTesting
 import Testing
 
 /// Every part a modern theme adds, drawn once and compared pixel for pixel with

@@ -1,7 +1,10 @@
 import BubbleTheme
 import Foundation
+import RenderTesting
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
 /// The generated bubbles of the modern themes: a curved tail at the bottom edge and the
 /// tailless images of grouped bubbles, drawn by `bubbles theme make-images` only.

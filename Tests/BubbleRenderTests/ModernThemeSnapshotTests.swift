@@ -1,6 +1,9 @@
 import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 import BubbleSnapshotTesting
 import Foundation
+import RenderTesting
 import Testing
 
 /// The bundled samples in the four modern themes through `bubbles render`, against

@@ -2,8 +2,11 @@ import BubbleLayout
 import BubbleTheme
 import CCairo
 import Foundation
+import RenderTesting
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
 /// Stretched pieces whose rows (or columns) are each one colour are sampled nearest instead of
 /// with Cairo's filter, which Cairo itself samples bilinearly there: the same pixels, for every

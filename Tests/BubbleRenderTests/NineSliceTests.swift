@@ -2,8 +2,11 @@ import BubbleTheme
 import CCairo
 import BubbleLayout
 import Foundation
+import RenderTesting
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
 @Suite struct NineSliceTests {
     typealias Pixel = PixelBuffer.Pixel

@@ -1,6 +1,8 @@
 import BubbleLayout
 import BubbleModel
 import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 import ChatBubbles
 import Foundation
 import Testing

@@ -1,6 +1,10 @@
+@testable import BubbleCodec
 @testable import BubbleRender
+import BubbleOutput
+import BubbleCairo
 import CZlib
 import Foundation
+import RenderTesting
 import Testing
 
 /// `PNGStream` writes, band by band and in any arrival order, exactly the file of joining

@@ -1,4 +1,6 @@
+@testable import BubbleCodec
 @testable import BubbleRender
+import BubbleCairo
 import BubbleTheme
 import Foundation
 import Testing

@@ -1,11 +1,14 @@
 import BubbleLayout
 import ChatBubbles
 import Foundation
+import RenderTesting
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
 /// Text in PDF and SVG output is real text: `pdftotext` gives back exactly the drawn strings
 /// (no U+FFFD for glyphs OpenType features chose, emoji included), and an SVG holds every drawn

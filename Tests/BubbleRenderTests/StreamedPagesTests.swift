@@ -1,7 +1,10 @@
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 import BubbleLayout
 import ChatBubbles
 import Foundation
+import RenderTesting
 import Testing
 
 /// `render --pages` holds no whole layout: a first pass keeps each row's extent, a second lays

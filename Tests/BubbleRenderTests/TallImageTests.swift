@@ -1,8 +1,11 @@
 import BubbleTheme
 import ChatBubbles
 import Foundation
+import RenderTesting
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
 /// A valid 1 × 30,000 px image: its row is capped at 440 pt, so PNG, PDF and SVG all render
 /// it (PDF and SVG failed outright: the bubble composed at @3x was 90,000 px tall), and the

@@ -3,6 +3,8 @@ import CCairo
 import Foundation
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
 /// The cluster maps that tell a PDF which characters each stretch of glyphs shows: built from
 /// glyph clusters by hand, then from real shaped runs (ligatures, Arabic, emoji sequences).

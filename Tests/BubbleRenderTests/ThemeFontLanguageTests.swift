@@ -1,7 +1,10 @@
 import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 import BubbleTheme
 import BubbleText
 import Foundation
+import RenderTesting
 import Testing
 
 /// `fonts.language` and collection faces (`NAME.ttc#N`) in theme.json.

@@ -2,6 +2,7 @@ import BubbleLayout
 import BubbleModel
 import BubbleTheme
 import Foundation
+import RenderTesting
 import Testing
 
 /// The theme keys of modern themes, good and bad values: each bad one is an error naming

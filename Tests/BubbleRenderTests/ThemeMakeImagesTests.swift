@@ -1,8 +1,11 @@
 import BubbleTheme
 import BubblesCommand
 import Foundation
+import RenderTesting
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
 /// Runs `bubbles …` in-process and keeps what it printed.
 final class CapturedRun: @unchecked Sendable {

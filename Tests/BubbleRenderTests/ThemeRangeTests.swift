@@ -1,5 +1,6 @@
 import BubbleTheme
 import Foundation
+import RenderTesting
 import Testing
 
 /// Every theme length, size and duration has a range checked when the theme loads: a huge

@@ -1,50 +1,12 @@
 import BubbleTheme
 import BubbleLayout
 import Foundation
+import RenderTesting
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
-/// A copy of the shipped themes in a temporary directory, with `theme.json` edited per test.
-struct ThemeSandbox {
-    let root: String
-    var classic: String { root + "/classic" }
-    var file: String { classic + "/theme.json" }
-
-    init() throws {
-        root = try TestSupport.temporaryDirectory() + "/Themes"
-        // Copy the directory itself, never a symlink to it: edits must not reach the real themes.
-        let source = URL(fileURLWithPath: TestSupport.themesDirectory).resolvingSymlinksInPath().path
-        try FileManager.default.copyItem(atPath: source, toPath: root)
-        var isDirectory: ObjCBool = false
-        precondition(FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) && isDirectory.boolValue
-                     && (try? FileManager.default.destinationOfSymbolicLink(atPath: root)) == nil)
-    }
-
-    /// Rewrites classic/theme.json after `edit` changes its JSON object.
-    func edit(_ edit: (inout [String: Any]) -> Void) throws {
-        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
-        edit(&json)
-        try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: file))
-    }
-
-    /// Sets (or with nil removes) the value at a dotted path such as `layout.avatar.size`.
-    func set(_ path: String, _ value: Any?) throws {
-        try edit { json in Self.set(&json, Array(path.split(separator: ".").map(String.init)), value) }
-    }
-
-    private static func set(_ object: inout [String: Any], _ keys: [String], _ value: Any?) {
-        if keys.count == 1 { object[keys[0]] = value; return }
-        var child = object[keys[0]] as? [String: Any] ?? [:]
-        set(&child, Array(keys.dropFirst()), value)
-        object[keys[0]] = child
-    }
-
-    func load() throws -> Theme { try Theme.loadWithImages(directory: classic, fontsDirectory: TestSupport.fontsDirectory) }
-
-    func expectError(_ key: String?, _ problem: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(throws: ThemeError(file: file, key: key, problem: problem), sourceLocation: sourceLocation) { try load() }
-    }
-}
 
 @Suite struct ThemeTests {
     @Test func classicHasTheOriginAppsNumbers() throws {

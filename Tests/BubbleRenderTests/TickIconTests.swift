@@ -1,6 +1,9 @@
 import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 import BubbleTheme
 import Foundation
+import RenderTesting
 import Testing
 
 /// Delivery ticks stay inside the square the layout reserves for them beside the time: with

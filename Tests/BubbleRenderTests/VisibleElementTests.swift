@@ -2,9 +2,12 @@ import BubbleTheme
 import BubbleLayout
 import BubbleModel
 import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 import BubbleSnapshotTesting
 import BubbleText
 import Foundation
+import RenderTesting
 import Testing
 import ChatBubbles
 

@@ -1,6 +1,9 @@
 import Foundation
+import RenderTesting
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
 /// `bubbles render` and `demo` with WebP: `-o x.webp` writes WebP (it used to write PNG bytes),
 /// `--format` and the extension must agree, `--quality` means lossy WebP, `--pages` and

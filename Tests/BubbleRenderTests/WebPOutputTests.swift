@@ -1,8 +1,11 @@
 import BubbleTheme
 import ChatBubbles
 import Foundation
+import RenderTesting
 import Testing
 @testable import BubbleRender
+@testable import BubbleCairo
+@testable import BubbleCodec
 
 /// WebP output through libwebp: lossless files hold exactly the pixels of the PNG of the same
 /// conversation (read back through the project's own libwebp decoder), lossy ones come close,

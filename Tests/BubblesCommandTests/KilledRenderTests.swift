@@ -1,3 +1,5 @@
+import CommandTesting
+@testable import BubblesBench
 import Foundation
 import Testing
 @testable import BubblesCommand

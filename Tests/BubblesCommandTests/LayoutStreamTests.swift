@@ -1,5 +1,6 @@
 @testable import BubblesCommand
 import ChatBubbles
+import CommandTesting
 import Foundation
 import Testing
 

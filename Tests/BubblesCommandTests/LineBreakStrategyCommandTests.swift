@@ -2,6 +2,7 @@ import BubbleLayout
 import BubblesCommand
 import BubbleText
 import BubbleTheme
+import CommandTesting
 import Foundation
 import Testing
 

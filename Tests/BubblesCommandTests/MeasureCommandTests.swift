@@ -2,6 +2,8 @@ import BubbleArchive
 import BubbleLayout
 @testable import BubblesCommand
 import BubbleText
+import CommandTesting
+import BubblesBench
 import Foundation
 import Testing
 
@@ -153,7 +155,7 @@ import Testing
             .appendingPathComponent("../BubbleTextTests/Goldens/messages.jsonl").standardized.path
         let output = PreviewSink(), errors = PreviewSink()
         let io = CommandIO(readStandardInput: { Data() }, write: { output.append($0) }, writeError: { errors.append($0) })
-        let code = Bubbles.main(["bench", "measure", corpus, "--passes", "1"], io: io)
+        let code = BubblesBench.tool.main(["measure", corpus, "--passes", "1"], io: io)
         #expect(code == 0, "\(errors.text)")
         let lines = output.text.split(separator: "\n").map(String.init)
         #expect(lines.first?.contains("57 messages (0 lines skipped)") == true, "\(output.text)")
@@ -163,7 +165,7 @@ import Testing
             #expect((rate ?? 0) > 0, "\(line)")
         }
         #expect(lines.contains { $0.hasPrefix("engine warm (1 thread)") && $0.hasSuffix("× bare") })
-        #expect(Bubbles.main(["bench", "measure", corpus, "--passes", "0"], io: io) == 2)
+        #expect(BubblesBench.tool.main(["measure", corpus, "--passes", "0"], io: io) == 2)
     }
 
     /// A Pango that breaks lines otherwise than the engine is not running on the bench's
@@ -196,7 +198,7 @@ import Testing
 
         let output = PreviewSink(), errors = PreviewSink()
         let io = CommandIO(readStandardInput: { Data() }, write: { output.append($0) }, writeError: { errors.append($0) })
-        let code = Bubbles.main(["bench", "measure", corpus, "--passes", "1", "--pango", pango.path], io: io)
+        let code = BubblesBench.tool.main(["measure", corpus, "--passes", "1", "--pango", pango.path], io: io)
         if agreeing {
             #expect(code == 0, "\(errors.text)")
             #expect(output.text.contains("1000 msg/s   line counts as ours: 57 of 57"), "\(output.text)")

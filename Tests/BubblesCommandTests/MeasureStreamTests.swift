@@ -1,5 +1,6 @@
 @testable import BubblesCommand
 import BubbleText
+import CommandTesting
 import Foundation
 import Testing
 

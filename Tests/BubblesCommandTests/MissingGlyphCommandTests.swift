@@ -1,4 +1,5 @@
 import BubblesCommand
+import CommandTesting
 import Foundation
 import Testing
 

@@ -1,5 +1,7 @@
 import BubblesCommand
 import BubbleText
+import CommandTesting
+import BubblesBench
 import Foundation
 import Testing
 
@@ -127,8 +129,9 @@ import Testing
     /// bench render shares the screen group with render: its summary names what it drew.
     @Test func benchRenderTakesTheScreenOptions() throws {
         let folder = try PreviewFolder()
-        let run = PreviewRun(["bench", "render", "--messages", "3", "--runs", "1", "--device", "iphone-se",
-                              "--screen-width", "330", "--scale", "1", "--theme", "classic-dark"], in: folder.path)
+        let run = PreviewRun(["render", "--messages", "3", "--runs", "1", "--device", "iphone-se",
+                              "--screen-width", "330", "--scale", "1", "--theme", "classic-dark"], in: folder.path,
+                             tool: BubblesBench.tool)
         #expect(run.exitCode == 0, "\(run.errors)")
         #expect(run.output.contains(", iphone-se 330 pt @1x, classic-dark: "), "\(run.output)")
     }

@@ -1,5 +1,6 @@
 import BubblesCommand
 import ChatBubbles
+import CommandTesting
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import CommandTesting
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import BubbleRender
+import BubbleCodec
 import Foundation
 
 /// PNG (Cairo), JPEG (TurboJPEG), GIF (giflib) and WebP (libwebp) decoding of attachment

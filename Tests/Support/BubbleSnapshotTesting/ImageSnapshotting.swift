@@ -1,3 +1,5 @@
+import BubbleCodec
+import BubbleCairo
 import BubbleTheme
 import BubbleRender
 import Foundation

@@ -1,3 +1,5 @@
+import BubbleCodec
+import BubbleCairo
 import Foundation
 
 /// How one kind of value becomes a reference file and how two such files are told apart, in the

@@ -1,3 +1,5 @@
+import BubbleCodec
+import BubbleCairo
 import Foundation
 
 extension Snapshotting where Value == String {

@@ -1,0 +1,79 @@
+internal import CCairo
+internal import CHarfBuzz
+internal import CICUBridge
+internal import CZlib
+
+/// A shortcut past a C library: code of ours that gives the library's own result for the
+/// common case, faster. Each names the library and the version whose behaviour it reproduces;
+/// `FastPaths` turns it on only when that version is the one loaded, and never under `--exact`.
+public enum FastPath: String, CaseIterable, Sendable, Comparable {
+    /// `CommonLineBreaks`: UAX #14 opportunities for text of the common line-break classes,
+    /// as ICU 72's line break iterator finds them.
+    case lineBreakRules = "line-break-rules"
+    /// `GraphemeRules`: extended grapheme clusters (UAX #29) as ICU 72's character iterator.
+    case graphemeRules = "grapheme-rules"
+    /// `Shortcuts/` of BubbleText: Latin, Chinese, Japanese, emoji and other-script words
+    /// measured from tables proven against HarfBuzz 6.0.0's shaping (`Plain*Units`,
+    /// `KernedCharacters`, `InertCharacters`, `SubstitutionReach`, `PairAdjustments`), for the
+    /// fonts the project ships only.
+    case openTypeShortcuts = "opentype-shortcuts"
+    /// `ColourGlyphImages`: each colour emoji bitmap decoded and scaled once per size, as Cairo
+    /// 1.16's FreeType backend scales it (which decodes it again for every glyph drawn).
+    case colourGlyphImages = "colour-glyph-images"
+    /// `FastDeflate`: the PNG encoder's own deflate (one dynamic Huffman block per band),
+    /// reproducing no library: any valid deflate stream is the same pixels. Exact mode
+    /// compresses with zlib instead.
+    case ownDeflate = "own-deflate"
+
+    /// The library whose result the fast path gives.
+    public var library: Library {
+        switch self {
+        case .lineBreakRules, .graphemeRules: .icu
+        case .openTypeShortcuts: .harfBuzz
+        case .colourGlyphImages: .cairo
+        case .ownDeflate: .zlib
+        }
+    }
+
+    /// The library versions it was written and proven against: a version string starting with
+    /// one of these (`"72."` takes ICU 72.1 and 72.2); nil reproduces no library's internals.
+    public var reproducedVersions: [String]? {
+        switch self {
+        case .lineBreakRules, .graphemeRules: ["72."]
+        case .openTypeShortcuts: ["6.0.0"]
+        case .colourGlyphImages: ["1.16."]
+        case .ownDeflate: nil
+        }
+    }
+
+    public static func < (lhs: FastPath, rhs: FastPath) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// The C libraries whose versions gate the fast paths.
+public enum Library: String, CaseIterable, Sendable {
+    case icu = "ICU", harfBuzz = "HarfBuzz", cairo = "Cairo", zlib = "zlib"
+}
+
+/// The versions of the loaded libraries, as each reports itself at run time (not the headers
+/// the code was compiled with: a newer shared library may stand in for the one built against).
+public struct LibraryVersions: Sendable, Equatable {
+    public var versions: [Library: String]
+
+    public init(_ versions: [Library: String]) { self.versions = versions }
+
+    public subscript(library: Library) -> String { versions[library] ?? "unknown" }
+
+    /// What this process has loaded.
+    public static let loaded: LibraryVersions = {
+        var icu = [CChar](repeating: 0, count: 32)
+        cb_icu_version(&icu)
+        return LibraryVersions([
+            .icu: String(cString: icu),
+            .harfBuzz: String(cString: hb_version_string()),
+            .cairo: String(cString: cairo_version_string()),
+            .zlib: String(cString: zlibVersion()),
+        ])
+    }()
+}
