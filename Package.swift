@@ -116,8 +116,8 @@ let package = Package(
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
 
         .testTarget(name: "BubbleFastPathsTests", dependencies: ["BubbleFastPaths"]),
-        .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode", "SeededRandom"]),
-        .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText", "BubbleSnapshotTesting"], exclude: ["Goldens"]),
+        .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode", "BubbleFastPaths", "SeededRandom"]),
+        .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText", "BubbleFastPaths", "BubbleSnapshotTesting"], exclude: ["Goldens"]),
         .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubblesCommand", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "BubbleModelTests", dependencies: ["BubbleModel", "BubbleArchive"]),
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleModel", "BubbleText"]),

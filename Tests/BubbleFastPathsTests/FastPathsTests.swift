@@ -43,6 +43,20 @@ import Testing
         #expect(FastPaths.exact.isExact)
     }
 
+    @Test func theEnvironmentTurnsAllOrNamedFastPathsOff() {
+        #expect(FastPaths.environmentChoice(nil) == (false, []))
+        #expect(FastPaths.environmentChoice("") == (false, []))
+        #expect(FastPaths.environmentChoice("0") == (false, []))
+        #expect(FastPaths.environmentChoice("1") == (true, []))
+        #expect(FastPaths.environmentChoice("yes") == (true, []))
+        #expect(FastPaths.environmentChoice("own-deflate,grapheme-rules") == (false, [.ownDeflate, .graphemeRules]))
+        // A list with a name that is no fast path is taken as "everything off", never ignored.
+        #expect(FastPaths.environmentChoice("own-deflate,nonsense") == (true, []))
+        let some = FastPaths(versions: Self.reproduced, exact: false, off: [.ownDeflate])
+        #expect(!some.isOn(.ownDeflate) && some.isOn(.openTypeShortcuts))
+        #expect(some.reasons[.ownDeflate] == "off: BUBBLES_EXACT names it")
+    }
+
     /// The loaded libraries report real versions (Debian 12: ICU 72, HarfBuzz 6.0.0, Cairo 1.16).
     @Test func loadedVersionsAreRead() {
         for library in Library.allCases {

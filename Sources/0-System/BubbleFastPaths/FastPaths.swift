@@ -12,13 +12,16 @@ public struct FastPaths: Sendable, Equatable {
     public let reasons: [FastPath: String]
     private let on: Set<FastPath>
 
-    /// Every fast path whose library version matches, unless `exact`.
-    public init(versions: LibraryVersions, exact: Bool) {
+    /// Every fast path whose library version matches, unless `exact`; `off` names fast paths
+    /// turned off one by one (`BUBBLES_EXACT=own-deflate,grapheme-rules`, to measure each).
+    public init(versions: LibraryVersions, exact: Bool, off: Set<FastPath> = []) {
         var on = Set<FastPath>(), reasons: [FastPath: String] = [:]
         for path in FastPath.allCases {
             let loaded = versions[path.library]
             if exact {
                 reasons[path] = "off: exact mode (--exact or BUBBLES_EXACT=1)"
+            } else if off.contains(path) {
+                reasons[path] = "off: BUBBLES_EXACT names it"
             } else if let reproduced = path.reproducedVersions {
                 if reproduced.contains(where: loaded.hasPrefix) {
                     on.insert(path)
@@ -48,22 +51,25 @@ public struct FastPaths: Sendable, Equatable {
     /// Every fast path off: every text shaped by HarfBuzz, broken by ICU, drawn by Cairo.
     public static let exact = FastPaths(versions: .loaded, exact: true)
 
-    /// `BUBBLES_EXACT=1` (or any value but empty and `0`).
-    public static var exactFromEnvironment: Bool {
-        guard let value = getenv("BUBBLES_EXACT") else { return false }
-        let text = String(cString: value)
-        return !text.isEmpty && text != "0"
+    /// What `BUBBLES_EXACT` asks for: unset, empty or `0` nothing; a comma-separated list of
+    /// fast path names (`FastPath.rawValue`) those; any other value (`1`) every fast path off.
+    public static func environmentChoice(_ value: String?) -> (exact: Bool, off: Set<FastPath>) {
+        guard let value, !value.isEmpty, value != "0" else { return (false, []) }
+        let names = value.split(separator: ",").map { $0.trimmingPrefix(" ") }
+        let paths = names.compactMap { FastPath(rawValue: String($0)) }
+        return paths.count == names.count ? (false, Set(paths)) : (true, [])
     }
 
     private static let exactChosen = Atomic<Bool>(false)
-    private static let decided = FastPaths(versions: .loaded, exact: false)
+    private static let decided: FastPaths = {
+        let choice = environmentChoice(getenv("BUBBLES_EXACT").map { String(cString: $0) })
+        return FastPaths(versions: .loaded, exact: choice.exact, off: choice.off)
+    }()
 
     /// The process's decision.
     public static var current: FastPaths {
-        exactChosen.load(ordering: .relaxed) || environmentSaysExact ? exact : decided
+        exactChosen.load(ordering: .relaxed) ? exact : decided
     }
-
-    private static let environmentSaysExact = exactFromEnvironment
 
     /// Turns every fast path off for the rest of the process (`--exact`): call it before any
     /// text is measured or drawn.

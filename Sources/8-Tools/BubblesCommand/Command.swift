@@ -60,6 +60,10 @@ public struct CommandLineTool: Sendable {
     }
 
     public func main(_ tokens: [String], io: CommandIO) -> Int32 {
+        if tokens == ["help", "--markdown"] {
+            io.write(markdownReference)
+            return ExitCode.success
+        }
         guard let first = tokens.first, first != "help", first != "--help", first != "-h" else {
             io.write(helpText)
             return tokens.isEmpty ? ExitCode.usage : ExitCode.success

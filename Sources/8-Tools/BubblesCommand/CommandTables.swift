@@ -110,7 +110,7 @@ extension ListCommand {
 extension ModelsCommand {
     package static let json = Option<Bool>.flag("--json", help: """
         one JSON object instead: {"input", "account", "peer", "bubbles": [{"source", "kind" \
-        (text|image|audio|link|typing|placeholder), "direction", "sender", "sender_name", "time", \
+        (\(kinds.joined(separator: "|"))), "direction", "sender", "sender_name", "time", \
         "delayed", then "text" (text, placeholder) or "image" {"format", "pixel_width", "pixel_height", \
         "display_width", "display_height", "bytes"} or "audio" {"duration", "bubble_width", "bytes"} or \
         "link" {"url", "file_name"}, and "warnings"}], "warnings"}. Media bytes are counted, never printed.

@@ -33,7 +33,10 @@ package enum DoctorCommand {
             problems.append("fonts: \(error)")
             return "  not found\n"
         }
-        var text = "  folder    \(folder)\(getenv("BUBBLES_FONTS") != nil ? " (BUBBLES_FONTS)" : "")\n"
+        var text = "  folder    \(folder)\n"
+        if let named = ProcessInfo.processInfo.environment["BUBBLES_FONTS"], named != folder {
+            problems.append("fonts: BUBBLES_FONTS names \(named), which does not hold the bundled fonts (\(folder) is used)")
+        }
         do {
             let roles = try FontRoles.bundled(directory: folder)
             var seen = Set<String>()

@@ -152,6 +152,10 @@ package struct ModelsCommand {
         return JSONText.object(pairs)
     }
 
+    /// Every "kind" the JSON output has, in help's order (help is written from this list).
+    package static let kinds = ["text", "image", "audio", "link", "remote_image", "placeholder", "tombstone", "typing",
+                                "day_separator", "notice"]
+
     package static func kind(_ content: BubbleContent) -> String {
         switch content {
         case .text: "text"

@@ -42,13 +42,16 @@ public final class TextEngine: Sendable {
     /// `cutsInertRuns: false` shapes Chinese and Japanese words whole (`InertCharacters` must
     /// never change a result; tests compare both), `kernsLatinWords: false` shapes every Latin
     /// word with HarfBuzz (`KernedCharacters` must not either).
+    /// `trustsAllFonts` skips `ShortcutSelfCheck` (for the check's own engine).
     init(fonts: FontRoles, language: String?, cachesShaping: Bool, cutsInertRuns: Bool,
-         kernsLatinWords: Bool = true, fastPaths: FastPaths = .current) throws {
+         kernsLatinWords: Bool = true, fastPaths: FastPaths = .current, trustsAllFonts: Bool = false) throws {
         self.fonts = fonts
         self.language = language
         self.fastPaths = fastPaths
         table = try FontTable(fonts)
-        takesShortcuts = fastPaths.isOn(.openTypeShortcuts) && table.fonts.allSatisfy(ShippedFonts.contains)
+        let unshipped = table.fonts.filter { !ShippedFonts.contains($0) }
+        takesShortcuts = fastPaths.isOn(.openTypeShortcuts) && (unshipped.isEmpty || trustsAllFonts
+            || ShortcutSelfCheck.passes(fonts: fonts, language: language, unshipped: unshipped))
         cache = cachesShaping ? ShapeCache() : nil
         shapingLanguage = ShapingLanguage(language)
         inertTables = cutsInertRuns && takesShortcuts ? InertCharacterTables(fonts: table.fonts, language: shapingLanguage) : nil
@@ -56,8 +59,8 @@ public final class TextEngine: Sendable {
     }
 
     /// An engine whose every role uses one chain.
-    public convenience init(fonts: FontSet, cachesShaping: Bool = true) throws {
-        try self.init(fonts: FontRoles(text: fonts), cachesShaping: cachesShaping)
+    public convenience init(fonts: FontSet, cachesShaping: Bool = true, fastPaths: FastPaths = .current) throws {
+        try self.init(fonts: FontRoles(text: fonts), cachesShaping: cachesShaping, fastPaths: fastPaths)
     }
 
     /// Makes now what the first texts in `role`'s fonts would make: BubbleUnicode's tables
