@@ -57,7 +57,8 @@ let package = Package(
         /// that loads both fails to build. CICU only supplies the pkg-config flags.
         .target(name: "CICUBridge", dependencies: ["CICU"], path: "Sources/0-System/CICUBridge", linkerSettings: [.linkedLibrary("icuuc")]),
         /// The seam: which fast paths are on, from the loaded libraries' versions and `--exact`.
-        .target(name: "BubbleFastPaths", dependencies: ["CICUBridge", "CHarfBuzz", "CCairo", "CZlib"], path: "Sources/0-System/BubbleFastPaths"),
+        .target(name: "BubbleFastPaths", dependencies: ["CICUBridge", "CHarfBuzz"], path: "Sources/0-System/BubbleFastPaths",
+                linkerSettings: [.linkedLibrary("dl")]),
 
         // 1. Inputs: the Core Data archive, MAM dumps, JSON conversations, vCards → messages.
         .target(name: "BubbleArchive", dependencies: ["CSQLite"], path: "Sources/1-Input/BubbleArchive"),
@@ -78,7 +79,7 @@ let package = Package(
         .target(name: "BubbleRender", dependencies: ["BubbleCairo", "BubbleFastPaths", "BubbleCodec", "BubbleOutput", "BubbleLayout", "BubbleText", "BubbleTheme", "CCairo", "CFreeType"],
                 path: "Sources/5-Draw/BubbleRender"),
         // 6. Pixels in and out: image decoders, PNG/WebP writers and deflate; output files.
-        .target(name: "BubbleCodec", dependencies: ["BubbleCairo", "BubbleFastPaths", "CCairo", "CGIF", "CTurboJPEG", "CWebP", "CZlib", "CDeflate"], path: "Sources/6-Encode/BubbleCodec"),
+        .target(name: "BubbleCodec", dependencies: ["BubbleCairo", "BubbleFastPaths", "BubbleOutput", "CCairo", "CGIF", "CTurboJPEG", "CWebP", "CZlib", "CDeflate"], path: "Sources/6-Encode/BubbleCodec"),
         .target(name: "BubbleOutput", path: "Sources/6-Encode/BubbleOutput"),
         // 7. The front door (load, lay out, render, write) and theme lint.
         .target(name: "ChatBubbles", dependencies: ["BubbleArchive", "BubbleModel", "BubbleText", "BubbleLayout", "BubbleTheme", "BubbleRender"],
@@ -131,7 +132,7 @@ let package = Package(
         .testTarget(name: "BubbleThemeLintTests", dependencies: ["RenderTesting", "BubbleThemeLint", "ChatBubbles"]),
         /// The tests that run `bubbles` (and `bubbles-bench`) find them beside the test bundle:
         /// `swift test` builds every product. Not a dependency, or the bundle would take its static link.
-        .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand", "BubblesBench", "CommandTesting"]),
+        .testTarget(name: "BubblesCommandTests", dependencies: ["BubblesCommand", "BubblesBench", "CommandTesting", "SeededRandom"]),
         .testTarget(name: "BubblesBenchTests", dependencies: ["BubblesBench", "BubblesCommand", "CommandTesting"]),
         .testTarget(name: "ChatBubblesTests", dependencies: ["ChatBubbles", "chatbubbles-example"]),
 

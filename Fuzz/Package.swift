@@ -29,5 +29,6 @@ let package = Package(
         fuzzTarget("image-header", "BubbleModel"),
         fuzzTarget("raster-image", "BubbleCodec"),
         fuzzTarget("opentype-lookups", "BubbleText"),
+        fuzzTarget("fast-paths", "BubbleText", "BubbleFastPaths"),
     ]
 )

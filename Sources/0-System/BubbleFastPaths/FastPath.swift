@@ -1,7 +1,8 @@
-internal import CCairo
 internal import CHarfBuzz
 internal import CICUBridge
-internal import CZlib
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A shortcut past a C library: code of ours that gives the library's own result for the
 /// common case, faster. Each names the library and the version whose behaviour it reproduces;
@@ -65,15 +66,24 @@ public struct LibraryVersions: Sendable, Equatable {
 
     public subscript(library: Library) -> String { versions[library] ?? "unknown" }
 
-    /// What this process has loaded.
+    /// What this process has loaded. Cairo and zlib are looked up by symbol, so that a program
+    /// that only lays out text (BubbleText, BubbleLayout) links neither: where one is not loaded,
+    /// no fast path of its is used either.
     public static let loaded: LibraryVersions = {
         var icu = [CChar](repeating: 0, count: 32)
         cb_icu_version(&icu)
         return LibraryVersions([
             .icu: String(cString: icu),
             .harfBuzz: String(cString: hb_version_string()),
-            .cairo: String(cString: cairo_version_string()),
-            .zlib: String(cString: zlibVersion()),
+            .cairo: loadedVersion(of: "cairo_version_string") ?? "not loaded",
+            .zlib: loadedVersion(of: "zlibVersion") ?? "not loaded",
         ])
     }()
+
+    /// The string a loaded library's `name()` returns, if the process has that symbol.
+    private static func loadedVersion(of name: String) -> String? {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+        typealias VersionFunction = @convention(c) () -> UnsafePointer<CChar>?
+        return unsafeBitCast(symbol, to: VersionFunction.self)().map { String(cString: $0) }
+    }
 }

@@ -4,8 +4,7 @@
 /// `Array(unsafeUninitializedCapacity:initializingWith:)` allocate through a generic function
 /// that the compiler does not specialise for the element type: every call looks
 /// `_ContiguousArrayStorage<Element>` up in the runtime's metadata cache, hashing its generic
-/// arguments (about 50 ns; 3% of `measure`'s samples on the ten-times corpus, where the text
-/// engine makes a few such arrays per message). Copying a `repeatElement` is code the compiler
+/// arguments, for every array (the text engine makes a few per message). Copying a `repeatElement` is code the compiler
 /// specialises where it is called, whose storage class is looked up once per call site.
 extension Array where Element: BitwiseCopyable {
     /// `count` copies of `value`, as `Array(repeating:count:)`.

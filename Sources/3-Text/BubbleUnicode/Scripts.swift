@@ -88,7 +88,7 @@ public enum Scripts {
     /// ICU's script codes of the BMP and of the emoji blocks (where every character but a few,
     /// such as U+1F200, which is Hiragana, and the unassigned ones, which are Unknown, joins),
     /// a byte each, `joins` for a character that joins: read from ICU once (about 70,000 calls)
-    /// where text beyond ASCII asked ICU per character (2% of `measure`'s instructions).
+    /// where text beyond ASCII asked ICU per character.
     static let tableCodes: [UInt8] = {
         precondition(cb_script_code_limit() < Int32(joins), "ICU has \(cb_script_code_limit()) script codes")
         let byte = { (scalar: UInt32) in icuCode(ofStrong: scalar).map { UInt8($0) } ?? joins }

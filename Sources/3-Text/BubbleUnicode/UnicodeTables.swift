@@ -1,6 +1,6 @@
 /// The tables this module reads from ICU once per process, the first time a text needs each:
 /// character properties, scripts, grapheme and line-break classes of the BMP and the emoji
-/// blocks (about 20 million instructions, 5 ms of one core, all told).
+/// blocks (a few milliseconds of one core, all told: docs/performance.md).
 public enum UnicodeTables {
     /// Builds every one of them now (those already built cost nothing). Whoever asks first
     /// builds a table and every other thread that needs it meanwhile waits, so a program that

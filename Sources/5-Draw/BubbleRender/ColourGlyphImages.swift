@@ -9,7 +9,7 @@ import Foundation
 /// glyph and size for one image and shared by the threads that draw it.
 ///
 /// Cairo 1.16 loads a colour bitmap glyph three times the first time it draws it (each load a
-/// PNG decode in FreeType): about 6% of a 200-message render's CPU went to zlib and libpng. This
+/// PNG decode in FreeType), for every image it draws it into (docs/performance.md). This
 /// makes the same image with one load, by the steps of Cairo's own code, so the pixels are the
 /// same bytes: the nearest strike to the size (`_compute_transform`), the strike's BGRA bitmap
 /// as a premultiplied ARGB surface with its bearing as device offset (`_get_bitmap_surface`,

@@ -82,7 +82,7 @@ final class SlicedAsset: @unchecked Sendable {
     /// For each uniform piece whose pixel is opaque, its colour: filled as a colour, Cairo
     /// writes it straight into the band (a fill), where a one-pixel surface is composited over
     /// what is there (Cairo cannot tell that an ARGB pixel is opaque), a multiply and add per
-    /// pixel: 2.9% of a long render's samples went to bubble middles that way.
+    /// pixel of every bubble's middle.
     let opaqueUniformColors: [RGBAColor?]
     /// For each piece, whether every one of its rows is one colour (a bubble's top and bottom
     /// edges, usually), and whether every one of its columns is (its left and right edges).

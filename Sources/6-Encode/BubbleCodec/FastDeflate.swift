@@ -5,7 +5,7 @@ import BubbleCairo
 /// matches at distance 1; elsewhere a one-entry-per-hash table finds repeats of 4 or more bytes
 /// up to 32 KiB back (greedy, as zlib's level 1, but never searching inside zero runs); all of a
 /// band is one dynamic Huffman block. On the 200-message conversation at @2x it takes a
-/// fraction of zlib level 1's time for a file of about the same size (see the README's figures).
+/// fraction of zlib level 1's time for a file of about the same size (docs/performance.md).
 ///
 /// The output is a pure function of the input (integer code only, no CPU-dependent paths), so
 /// the same pixels give the same bytes on any machine and with any zlib.
@@ -74,8 +74,8 @@ package final class FastDeflate {
         var tokenCount = 0
         var literalRun = 0
         var index = 0
-        // Read once: a static table's every access checks that it was initialised (`swift_once`,
-        // 0.8% of a 200-message render's samples when read per match).
+        // Read once: a static table's every access checks that it was initialised (`swift_once`),
+        // which per match is a measurable share of the encoder.
         let lengthSymbols = DeflateCodes.lengthSymbols
         literalCounts.withUnsafeMutableBufferPointer { literals in
             distanceCounts.withUnsafeMutableBufferPointer { distances in

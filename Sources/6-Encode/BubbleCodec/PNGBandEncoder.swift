@@ -11,9 +11,9 @@ import Foundation
 ///
 /// Deflate is `FastDeflate`: one dynamic Huffman block per band, and an empty stored block at
 /// each band's end (byte-aligned, as a zlib sync flush, so the next band's blocks follow). It
-/// replaced zlib level 1, which was 40% of a render's CPU time; libdeflate's level 1 was slower
-/// still (it hashes every position of a long match) and ISA-L's output depends on the CPU's
-/// instruction set.
+/// replaced zlib level 1, the largest share of a render's CPU time (docs/performance.md);
+/// libdeflate's level 1 was slower still (it hashes every position of a long match) and
+/// ISA-L's output depends on the CPU's instruction set.
 /// The checksum is libdeflate's SIMD adler32 (the same number as zlib's). `FastDeflate` is a
 /// fast path (`FastPath.ownDeflate`): in exact mode zlib deflates each band (level 6, raw,
 /// a sync flush between bands), the same pixels in other bytes. docs/performance.md has figures.

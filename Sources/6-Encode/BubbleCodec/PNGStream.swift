@@ -117,8 +117,8 @@ package final class PNGStream: @unchecked Sendable {
     /// Length, type, body and CRC, with no copy of the body.
     private func writeChunk(_ type: String, _ body: [UInt8]) throws {
         let typeBytes = Array(type.utf8)
-        // libdeflate's CRC-32 (the same number as zlib's) folds with carry-less multiplies:
-        // zlib 1.2.13's table code took 0.9% of a 200-message render on 8 MB of IDAT bodies.
+        // libdeflate's CRC-32 (the same number as zlib's) folds with carry-less multiplies,
+        // faster than zlib 1.2.13's table code on megabytes of IDAT bodies.
         var crc = typeBytes.withUnsafeBufferPointer { libdeflate_crc32(0, $0.baseAddress, $0.count) }
         crc = body.withUnsafeBufferPointer { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
         var header = Data()

@@ -119,8 +119,8 @@ public enum OutputFile {
         /// start writing them to disk, and an `fdatasync` of what is written so far runs on a
         /// queue of its own while the caller goes on. An fsync's cost is the disk (on a virtual
         /// machine, the host) flushing every byte since the last flush, whether or not their
-        /// writeback had finished: 9–11 ms for the 200-message bench render's 8 MB PNG, 3 ms
-        /// when the earlier megabytes were synced while later bands were drawn.
+        /// writeback had finished, so syncing the earlier megabytes while later bands are drawn
+        /// leaves less for the end.
         public func write(_ bytes: UnsafeRawBufferPointer) throws {
             guard open else { throw WriteError(path: path, problem: "the file is already closed") }
             var offset = 0

@@ -5,8 +5,8 @@ import Foundation
 /// `bench render --chromium-script`: whole `bubbles render` processes against
 /// `../shared/bench/chromium_render.sh`'s full-page screenshots of the same texts, in one run:
 /// ten renders, the script's three screenshots, ten more renders. Alternating sides of the
-/// Chromium runs shows the machine's drift, which on the development machines moved a
-/// 0.15 s render by 10% within minutes; the ratio takes the median of all twenty.
+/// Chromium runs shows the machine's drift within minutes; the ratio takes the median of all
+/// twenty.
 package struct BenchChromium {
     /// The script and its folder (`out/corpus.jsonl` is read there, `out/` is written).
     package let script: String

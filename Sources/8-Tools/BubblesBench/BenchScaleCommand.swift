@@ -110,7 +110,7 @@ package struct BenchScaleCommand {
     /// the file `output`, or standard error alone to the file `errors` (in `environment`, or this
     /// process's); wall seconds, exit status and peak resident set in KiB. Waited for
     /// with `wait4`, which returns as the child exits (Foundation's `Process.waitUntilExit`
-    /// polls its run loop, which added up to 50 ms to a 0.2 s run).
+    /// polls its run loop, which would add tens of milliseconds to what is timed).
     package static func child(_ executable: String, _ arguments: [String],
                       environment: [String: String]? = nil, output: String? = nil,
                       errors: String? = nil) throws -> (seconds: Double, status: Int32, peakKB: Int) {

@@ -3,9 +3,8 @@ import Foundation
 /// What a command is done with, kept until the process exits so that it is never freed: the
 /// command's last step is the process's, and freeing what it built (a long conversation's row
 /// layouts, the shaping cache, the fonts' tables and mappings) only hands memory back to a
-/// process about to end, whose pages the kernel reclaims in one sweep anyway. For a
-/// 200-message render that freeing took about 4 ms after the file was written (median of 31
-/// alternating whole runs, 2026-12-06); clang skips it the same way (`-disable-free`).
+/// process about to end, whose pages the kernel reclaims in one sweep anyway (docs/performance.md
+/// has what it saves); clang skips it the same way (`-disable-free`).
 ///
 /// Only `main`'s streams keep (`ProcessStreams`), and not under LeakSanitizer; tests run many
 /// commands in one process and pass no keeper, so their values are freed as usual.

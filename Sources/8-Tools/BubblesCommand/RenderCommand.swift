@@ -4,8 +4,8 @@ import Foundation
 /// `bubbles render`: a conversation drawn as the origin app's chat screen.
 package struct RenderCommand {
     package static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
-        // The Unicode tables, while the conversation, theme and fonts are read: the 200-message
-        // bench render 170.2 → 166.3 ms median, a two-message one 51.9 → 48.4 (31 alternating runs).
+        // The Unicode tables, made while the conversation, theme and fonts are read, so that no
+        // worker waits for them at its first text.
         let tables = TablesAhead()
         defer { tables.wait() }
         let options = try RenderOptions(parsed)

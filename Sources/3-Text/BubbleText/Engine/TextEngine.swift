@@ -65,8 +65,8 @@ public final class TextEngine: Sendable {
 
     /// Makes now what the first texts in `role`'s fonts would make: BubbleUnicode's tables
     /// (`UnicodeTables`), then the proofs of the role's Chinese and Japanese font for Han text
-    /// (`InertCharacters`, about 4 ms) and of its primary font for Latin text
-    /// (`KernedCharacters`, about 3 ms), in that order: workers that start meanwhile make the
+    /// (`InertCharacters`) and of its primary font for Latin text (`KernedCharacters`), each a
+    /// few milliseconds (docs/performance.md), in that order: workers that start meanwhile make the
     /// Latin one themselves at their first English text. Each is made once per engine (the
     /// tables once per process); threads needing one being made wait for it. Call it on a thread
     /// of its own while other set-up goes on: it changes no result, only who waits.

@@ -57,9 +57,9 @@ enum PlainScriptUnits {
     }
 
     /// Points: wider units keep their analysis. Wider than `PlainASCIIUnits.widestUnit`: Russian
-    /// words of a dozen letters and more are common (at 100 pt, so many Russian paragraphs of
-    /// the bench corpus went back to the analysis after this path's work that the Russian
-    /// messages took 13% more instructions than with no shortcut), and no bubble's line is
+    /// words of a dozen letters and more are common (at 100 pt, so many Russian paragraphs went
+    /// back to the analysis after this path's work that it cost more than it saved), and no
+    /// bubble's line is
     /// narrower than 200 pt in practice (a narrower one takes the full layout).
     static let widestUnit = 200.0
 

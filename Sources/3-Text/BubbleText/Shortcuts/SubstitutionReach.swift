@@ -22,7 +22,7 @@ struct SubstitutionReach {
     private let weights: [Int]
     /// Coverages and class definitions already read: contexts share them (Inter's `calt` points
     /// many times at a few). Reading each once, and pairs kept as bits rather than in a set,
-    /// took Inter Regular's proof from about 2 to 0.9 ms.
+    /// halves a font's proof.
     private let memo = Memo()
 
     private final class Memo {

@@ -4,7 +4,7 @@ internal import CICUBridge
 /// rules themselves, with each character's class read from ICU's data.
 ///
 /// ICU's character iterator was the last ICU pass every text with an emoji, a combining mark
-/// or a Hangul syllable went through (4.5% of `measure`'s instructions on the bench corpus):
+/// or a Hangul syllable went through:
 /// opening it on a text and stepping its state machine cost far more than these thirteen
 /// rules. `GraphemeClusters` uses this for every text its all-alone shortcut does not take,
 /// but for Indic text: ICU 72 keeps a consonant, virama and consonant together in six Indic
