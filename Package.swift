@@ -17,6 +17,7 @@ let package = Package(
     products: [
         .library(name: "BubbleFastPaths", targets: ["BubbleFastPaths"]),
         .library(name: "BubbleUnicode", targets: ["BubbleUnicode"]),
+        .library(name: "BubbleFonts", targets: ["BubbleFonts"]),
         .library(name: "BubbleText", targets: ["BubbleText"]),
         .library(name: "BubbleArchive", targets: ["BubbleArchive"]),
         .library(name: "BubbleModel", targets: ["BubbleModel"]),
@@ -69,7 +70,10 @@ let package = Package(
         /// (non-resilient modules do not hide imports), which is harmless: the bridge's header
         /// names no ICU type.
         .target(name: "BubbleUnicode", dependencies: ["CICUBridge", "BubbleFastPaths"], path: "Sources/3-Text/BubbleUnicode", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "BubbleText", dependencies: ["BubbleUnicode", "BubbleFastPaths", "CHarfBuzz"], path: "Sources/3-Text/BubbleText"),
+        /// Font files behind Swift types (HarfBuzz's faces, the bundled set, fallback chains) and
+        /// the readers of their OpenType tables that the shaping shortcuts' proofs use.
+        .target(name: "BubbleFonts", dependencies: ["BubbleUnicode", "CHarfBuzz"], path: "Sources/3-Text/BubbleFonts"),
+        .target(name: "BubbleText", dependencies: ["BubbleFonts", "BubbleUnicode", "BubbleFastPaths", "CHarfBuzz"], path: "Sources/3-Text/BubbleText"),
         // 4. Row layout, and the theme files that set its metrics and fonts (no Cairo, so a
         // layout-only user links none).
         .target(name: "BubbleLayout", dependencies: ["BubbleModel", "BubbleText"], path: "Sources/4-Layout/BubbleLayout"),
@@ -118,6 +122,7 @@ let package = Package(
 
         .testTarget(name: "BubbleFastPathsTests", dependencies: ["BubbleFastPaths"]),
         .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode", "BubbleFastPaths", "SeededRandom"]),
+        .testTarget(name: "BubbleFontsTests", dependencies: ["BubbleFonts", "CHarfBuzz"]),
         .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText", "BubbleFastPaths", "BubbleSnapshotTesting"], exclude: ["Goldens"]),
         .testTarget(name: "BubbleArchiveTests", dependencies: ["BubbleArchive", "BubblesCommand", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "BubbleModelTests", dependencies: ["BubbleModel", "BubbleArchive"]),

@@ -28,7 +28,7 @@ let package = Package(
         fuzzTarget("measure-lines", "BubblesCommand"),
         fuzzTarget("image-header", "BubbleModel"),
         fuzzTarget("raster-image", "BubbleCodec"),
-        fuzzTarget("opentype-lookups", "BubbleText"),
+        fuzzTarget("opentype-lookups", "BubbleFonts"),
         fuzzTarget("fast-paths", "BubbleText", "BubbleFastPaths"),
     ]
 )

@@ -1,4 +1,4 @@
-@testable import BubbleText
+@testable import BubbleFonts
 
 /// The GSUB and GPOS readers of `KernedCharacters`' proof (`SubstitutionReach`,
 /// `PairAdjustments`, `OpenTypeLookupShape`) on any bytes as a table: a font given with

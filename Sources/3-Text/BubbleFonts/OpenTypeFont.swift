@@ -26,9 +26,9 @@ public final class OpenTypeFont: @unchecked Sendable {
     /// Has colour bitmaps or layers (CBDT, sbix, COLR): it draws emoji, and never .notdef boxes.
     public let isColor: Bool
 
-    let blob: OpaquePointer
-    let face: OpaquePointer
-    let font: OpaquePointer
+    package let blob: OpaquePointer
+    package let face: OpaquePointer
+    package let font: OpaquePointer
 
     public init(path: String, faceIndex: Int = 0) throws {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {

@@ -43,12 +43,12 @@ public struct FontRoles: Sendable {
 /// The engine's view of the roles: every distinct font once, numbered (segments and the
 /// shape cache refer to fonts by that number), and each role's chain as those numbers with
 /// its per-scalar fallback table. Roles with equal chains share one table.
-struct FontTable: Sendable {
-    let fonts: [OpenTypeFont]
+package struct FontTable: Sendable {
+    package let fonts: [OpenTypeFont]
     /// Indexed by `FontRole`'s position in `allCases`.
     private let fallbacks: [FontFallback]
 
-    init(_ roles: FontRoles) throws {
+    package init(_ roles: FontRoles) throws {
         var fonts: [OpenTypeFont] = []
         var chains: [[UInt8]] = []
         var fallbacks: [FontFallback] = []
@@ -91,7 +91,7 @@ struct FontTable: Sendable {
     }
 
     @inline(__always)
-    func fallback(for role: FontRole) -> FontFallback { fallbacks[Self.position(role)] }
+    package func fallback(for role: FontRole) -> FontFallback { fallbacks[Self.position(role)] }
 
     @inline(__always)
     private static func position(_ role: FontRole) -> Int {

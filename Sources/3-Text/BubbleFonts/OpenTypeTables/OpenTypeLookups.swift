@@ -2,14 +2,14 @@ import CHarfBuzz
 
 /// What GSUB and GPOS lookups HarfBuzz applies for a script and language, for the proofs of
 /// `InertCharacters` and `KernedCharacters`.
-enum OpenTypeLookups {
+package enum OpenTypeLookups {
     /// Tables HarfBuzz may shape with besides GSUB and GPOS (AAT's, the legacy `kern`), and
     /// variations (which can swap lookups): what neither proof reads.
-    static func hasOtherShapingTables(_ face: OpaquePointer) -> Bool {
+    package static func hasOtherShapingTables(_ face: OpaquePointer) -> Bool {
         ["morx", "mort", "kerx", "trak", "kern", "fvar"].contains { hasTable(face, $0) }
     }
 
-    static func hasTable(_ face: OpaquePointer, _ tag: String) -> Bool {
+    package static func hasTable(_ face: OpaquePointer, _ tag: String) -> Bool {
         let blob = hb_face_reference_table(face, hb_tag_from_string(tag, 4))
         defer { hb_blob_destroy(blob) }
         return hb_blob_get_length(blob) > 0
@@ -19,7 +19,7 @@ enum OpenTypeLookups {
     /// the required feature and of every feature of the chosen language system but the ones
     /// only asked for by name (an unknown feature counts as applied: more glyphs touched,
     /// fewer cuts, never a wrong one). `off` lists more features to leave out.
-    static func applied(_ face: OpaquePointer, _ table: LookupTable, script: UInt32,
+    package static func applied(_ face: OpaquePointer, _ table: LookupTable, script: UInt32,
                         language: hb_language_t?, off: Set<hb_tag_t> = []) -> [UInt32] {
         var scriptTags = [hb_tag_t](repeating: 0, count: 4), languageTags = [hb_tag_t](repeating: 0, count: 4)
         var scriptCount: UInt32 = 4, languageCount: UInt32 = 4
@@ -76,26 +76,26 @@ enum OpenTypeLookups {
 
 /// The GSUB and GPOS lookups HarfBuzz applies for one script and language: all a proof reads
 /// of them, so two scripts with the same lookups share a proof (`ProvenTables`).
-struct AppliedLookups: Hashable, Sendable {
-    let substitutions: [UInt32]
-    let positions: [UInt32]
+package struct AppliedLookups: Hashable, Sendable {
+    package let substitutions: [UInt32]
+    package let positions: [UInt32]
 
-    init(_ face: OpaquePointer, script: UInt32, language: hb_language_t?, substitutionsOff: Set<hb_tag_t> = []) {
+    package init(_ face: OpaquePointer, script: UInt32, language: hb_language_t?, substitutionsOff: Set<hb_tag_t> = []) {
         substitutions = OpenTypeLookups.applied(face, .gsub, script: script, language: language, off: substitutionsOff)
         positions = OpenTypeLookups.applied(face, .gpos, script: script, language: language)
     }
 
-    func callAsFunction(_ table: LookupTable) -> [UInt32] { table == .gsub ? substitutions : positions }
+    package func callAsFunction(_ table: LookupTable) -> [UInt32] { table == .gsub ? substitutions : positions }
 }
 
 /// GSUB or GPOS, with the lookup types whose subtables read context.
-enum LookupTable {
+package enum LookupTable {
     case gsub, gpos
 
-    var tag: hb_tag_t { self == .gsub ? hb_tag_from_string("GSUB", 4) : hb_tag_from_string("GPOS", 4) }
+    package var tag: hb_tag_t { self == .gsub ? hb_tag_from_string("GSUB", 4) : hb_tag_from_string("GPOS", 4) }
     var extensionType: UInt16 { self == .gsub ? 7 : 9 }
-    var contextType: UInt16 { self == .gsub ? 5 : 7 }
-    var chainedContextType: UInt16 { self == .gsub ? 6 : 8 }
+    package var contextType: UInt16 { self == .gsub ? 5 : 7 }
+    package var chainedContextType: UInt16 { self == .gsub ? 6 : 8 }
     /// GSUB's reverse chaining single substitution (coverage-based backtrack and lookahead).
-    var reverseChainType: UInt16 { self == .gsub ? 8 : 0 }
+    package var reverseChainType: UInt16 { self == .gsub ? 8 : 0 }
 }

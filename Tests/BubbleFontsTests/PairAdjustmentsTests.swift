@@ -1,4 +1,4 @@
-@testable import BubbleText
+@testable import BubbleFonts
 import Testing
 
 /// `PairAdjustments` on GPOS pair positioning lookups built byte by byte: HarfBuzz's order

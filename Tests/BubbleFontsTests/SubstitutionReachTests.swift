@@ -1,4 +1,4 @@
-@testable import BubbleText
+@testable import BubbleFonts
 import Testing
 
 /// `SubstitutionReach` on GSUB tables built byte by byte (one lookup each): which glyphs of a

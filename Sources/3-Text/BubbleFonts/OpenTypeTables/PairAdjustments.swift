@@ -8,24 +8,24 @@
 /// the values. The first glyph's value record moves it; with no second value record (which
 /// `KernedCharacters` requires) the second glyph starts the next pair, so pairs are independent
 /// and lookups add up. A pair moved by a non-zero value is unsafe to break between.
-struct PairAdjustments {
+package struct PairAdjustments {
     /// One ordered pair: the first glyph's advance adjustment in font units, whether HarfBuzz
     /// flags the second glyph unsafe to break, and whether the pair also moves a glyph off its
     /// baseline or pen position (placement): then the pair is not this simple.
-    struct Adjustment: Equatable {
-        var advance: Int32 = 0
-        var unsafe = false
-        var placed = false
+    package struct Adjustment: Equatable {
+        package var advance: Int32 = 0
+        package var unsafe = false
+        package var placed = false
     }
 
     private let reader: BigEndianReader
     private let coverage: OpenTypeCoverage
     private let glyphs: [UInt32]
     /// Per pair (first index × count + second index, in `glyphs`).
-    private(set) var pairs: [Adjustment]
+    package private(set) var pairs: [Adjustment]
 
     /// `glyphs` sorted.
-    init(table: UnsafeRawBufferPointer, glyphs: [UInt32], budget: WorkBudget? = nil) {
+    package init(table: UnsafeRawBufferPointer, glyphs: [UInt32], budget: WorkBudget? = nil) {
         reader = BigEndianReader(bytes: table, budget: budget)
         coverage = OpenTypeCoverage(reader: reader)
         self.glyphs = glyphs
@@ -33,7 +33,7 @@ struct PairAdjustments {
     }
 
     /// Adds what pair positioning lookup `index` does; false when the table cannot be read.
-    mutating func apply(lookup index: UInt32) -> Bool {
+    package mutating func apply(lookup index: UInt32) -> Bool {
         guard let list = reader.u16(8).map(Int.init), let count = reader.u16(list), index < count,
               let lookupOffset = reader.u16(list + 2 + 2 * Int(index)) else { return false }
         let lookup = list + Int(lookupOffset)

@@ -1,7 +1,7 @@
 extension Array where Element: Comparable {
     /// The index of `value` in this ascending array (a binary search), if it is there: cluster
     /// ends, the glyphs a font-table proof asks about.
-    func sortedIndex(of value: Element) -> Int? {
+    package func sortedIndex(of value: Element) -> Int? {
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
@@ -11,5 +11,5 @@ extension Array where Element: Comparable {
     }
 
     /// Whether this ascending array holds `value`.
-    func sortedContains(_ value: Element) -> Bool { sortedIndex(of: value) != nil }
+    package func sortedContains(_ value: Element) -> Bool { sortedIndex(of: value) != nil }
 }

@@ -4,18 +4,18 @@ import CHarfBuzz
 /// user's font saved under a bundled file name is not one of them. The OpenType shortcuts were
 /// proven against these faces only (their tests compare them with HarfBuzz for every one), so
 /// an engine takes them only when every font it holds is listed here.
-enum ShippedFonts {
+package enum ShippedFonts {
     /// What identifies a face: its file's size, its index in the file, its `head` table's
     /// checksum adjustment (a checksum of the whole file) and its glyph count.
-    struct Fingerprint: Hashable {
-        var bytes: Int
-        var face: Int
-        var checksumAdjustment: UInt32
-        var glyphs: Int
+    package struct Fingerprint: Hashable {
+        package var bytes: Int
+        package var face: Int
+        package var checksumAdjustment: UInt32
+        package var glyphs: Int
     }
 
     /// Every face of every font file in `Fonts/`, as written by `Fonts/fingerprints.py`.
-    static let fingerprints: Set<Fingerprint> = [
+    package static let fingerprints: Set<Fingerprint> = [
         Fingerprint(bytes: 334268, face: 0, checksumAdjustment: 0xDF91AAA5, glyphs: 3316), // DejaVuSansMono-Bold.ttf
         Fingerprint(bytes: 343140, face: 0, checksumAdjustment: 0xF7BE0405, glyphs: 3377), // DejaVuSansMono.ttf
         Fingerprint(bytes: 271436, face: 0, checksumAdjustment: 0xC1D0F8B4, glyphs: 2548), // Inter-Bold.otf
@@ -54,7 +54,7 @@ enum ShippedFonts {
         Fingerprint(bytes: 37896, face: 0, checksumAdjustment: 0x0B881D6B, glyphs: 140), // NotoSansThaiUI-Regular.ttf
     ]
 
-    static func contains(_ font: OpenTypeFont) -> Bool {
+    package static func contains(_ font: OpenTypeFont) -> Bool {
         fingerprints.contains(font.fingerprint)
     }
 }
@@ -64,7 +64,7 @@ extension OpenTypeFont {
     public var isShipped: Bool { ShippedFonts.contains(self) }
 
     /// This face's `ShippedFonts.Fingerprint` (nil fields read as zero).
-    var fingerprint: ShippedFonts.Fingerprint {
+    package var fingerprint: ShippedFonts.Fingerprint {
         let head = hb_face_reference_table(face, hb_tag_t(0x6865_6164)) // 'head'
         defer { hb_blob_destroy(head) }
         var length: UInt32 = 0

@@ -5,16 +5,16 @@ import BubbleUnicode
 /// font first for emoji presentation. Fonts are numbered as in the engine's `FontTable`.
 /// A class: the engine hands it to every message's segmenter and unit builders, and as a
 /// struct of four arrays each copy cost four reference-count operations.
-final class FontFallback: Sendable {
+package final class FontFallback: Sendable {
     /// The chain, as numbers into `fonts`, primary font first.
-    let chain: [UInt8]
+    package let chain: [UInt8]
     /// Every font of the engine, by number (the chain's fonts among them).
-    let fonts: [OpenTypeFont]
-    let primary: UInt8
+    package let fonts: [OpenTypeFont]
+    package let primary: UInt8
     /// The chain's colour emoji font, which emoji-presentation clusters try first.
-    let emoji: UInt8?
+    package let emoji: UInt8?
     /// Whether the primary font has every printable ASCII character (then ASCII text needs no lookups).
-    let primaryCoversASCII: Bool
+    package let primaryCoversASCII: Bool
 
     /// Per font of the engine: whether it has a glyph for U+0020; and the chain's first that does.
     private let coversSpace: [Bool]
@@ -32,7 +32,7 @@ final class FontFallback: Sendable {
     private static let unitsOfTheGeneralPath: [UInt16] = UnicodeScalars.bmpUnits(whitespaceInvisibleOrEmoji: true)
 
     /// `coverage` is `coverage(of: chain…)`: the first covering font of each BMP unit.
-    init(chain: [UInt8], fonts: [OpenTypeFont], coverage: [UInt8]) {
+    package init(chain: [UInt8], fonts: [OpenTypeFont], coverage: [UInt8]) {
         self.chain = chain
         self.fonts = fonts
         primary = chain[0]
@@ -56,7 +56,7 @@ final class FontFallback: Sendable {
     /// fonts after the first, so one table of those is copied instead of every font being read
     /// into each) with the chain's fonts written over it, last first. `coveredScalars` gives a
     /// font's cmap (a cache, so that chains sharing fonts read each once).
-    static func coverage(of chain: ArraySlice<UInt8>, fonts: [OpenTypeFont], over tail: [UInt8]?,
+    package static func coverage(of chain: ArraySlice<UInt8>, fonts: [OpenTypeFont], over tail: [UInt8]?,
                          coveredScalars: (OpenTypeFont) -> [UInt32]) -> [UInt8] {
         var table = tail ?? [UInt8](filledWith: 0xFF, count: Int(tableLimit))
         // Through raw buffers: ~90,000 stores per chain with the full CJK collection; an array
@@ -82,7 +82,7 @@ final class FontFallback: Sendable {
     /// emoji or at the end takes the primary font. A space before a digit, punctuation or a
     /// symbol (script Common, so no new script run in Pango) takes that character's font, as
     /// Pango's itemizer gives it ("国 3" has Inter's space, "国 a" the CJK font's).
-    func fonts(for text: UnsafeBufferPointer<UInt16>, from start: Int, boundaries: [Int]) -> [UInt8] {
+    package func fonts(for text: UnsafeBufferPointer<UInt16>, from start: Int, boundaries: [Int]) -> [UInt8] {
         var result = [UInt8](filledWith: primary, count: boundaries.count)
         if primaryCoversASCII && text[start..<(boundaries.last ?? start)].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             return result
@@ -138,7 +138,7 @@ final class FontFallback: Sendable {
     /// The font of a cluster of one code unit that is not whitespace, invisible or an emoji (nil
     /// for those and for surrogates): what `fonts(for:from:boundaries:)` gives such a cluster.
     @inline(__always)
-    func font(ofSingleUnit unit: UInt16) -> UInt8? {
+    package func font(ofSingleUnit unit: UInt16) -> UInt8? {
         let font = firstCoveringFont[Int(unit)]
         if font == Self.generalPath { return nil }
         return font == 0xFF ? primary : font
@@ -146,7 +146,7 @@ final class FontFallback: Sendable {
 
     /// The font `fonts(for:from:boundaries:)` gives the cluster `text[cluster]` when it is neither
     /// whitespace nor invisible (whose fonts depend on their neighbours); nil for such a cluster.
-    func font(ofCluster text: UnsafeBufferPointer<UInt16>, _ cluster: Range<Int>) -> UInt8? {
+    package func font(ofCluster text: UnsafeBufferPointer<UInt16>, _ cluster: Range<Int>) -> UInt8? {
         if cluster.count == 1, let font = font(ofSingleUnit: text[cluster.lowerBound]) { return font }
         let scalars = ClusterScalars(text: text, range: cluster)
         return scalars.isSpaceLike ? nil : choose(scalars)
@@ -167,7 +167,7 @@ final class FontFallback: Sendable {
     /// Digits, ASCII punctuation and symbols, Latin-1 signs, and the general punctuation,
     /// currency, letterlike, number-form, arrow and mathematical blocks: characters of script
     /// Common that do not start a script run of their own.
-    static func isCommonScript(_ scalar: UInt32) -> Bool {
+    package static func isCommonScript(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x21...0x40, 0x5B...0x60, 0x7B...0x7E, 0xA1...0xBF, 0xD7, 0xF7, 0x2010...0x2BFF: true
         default: false
@@ -175,7 +175,7 @@ final class FontFallback: Sendable {
     }
 
     /// Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms.
-    static func isRightToLeft(_ scalar: UInt32) -> Bool {
+    package static func isRightToLeft(_ scalar: UInt32) -> Bool {
         (0x0590...0x08FF).contains(scalar) || (0xFB1D...0xFDFF).contains(scalar) || (0xFE70...0xFEFF).contains(scalar)
     }
 
@@ -206,10 +206,10 @@ final class FontFallback: Sendable {
 }
 
 /// The scalars of one grapheme cluster and what they say about presentation.
-struct ClusterScalars {
-    let first: UInt32
-    let isSpaceLike: Bool
-    let wantsEmojiPresentation: Bool
+package struct ClusterScalars {
+    package let first: UInt32
+    package let isSpaceLike: Bool
+    package let wantsEmojiPresentation: Bool
     /// The cluster's code units, read again by `allVisible`: a cluster is looked at within one
     /// call of `fonts(for:)`, and decoding its one or few scalars twice costs less than the two
     /// arrays a cluster used to allocate (spaces come here, so most non-ASCII messages made
@@ -217,7 +217,7 @@ struct ClusterScalars {
     private let text: UnsafeBufferPointer<UInt16>
     private let range: Range<Int>
 
-    init(text: UnsafeBufferPointer<UInt16>, range: Range<Int>) {
+    package init(text: UnsafeBufferPointer<UInt16>, range: Range<Int>) {
         self.text = text
         self.range = range
         // UTS #51: VS16, a keycap, a skin tone, a flag or a ZWJ sequence asks for emoji; VS15 for
@@ -243,7 +243,7 @@ struct ClusterScalars {
 
     /// Whether `covers` holds for every scalar that needs a glyph (default-ignorables such as
     /// ZWJ and variation selectors do not).
-    func allVisible(_ covers: (UInt32) -> Bool) -> Bool {
+    package func allVisible(_ covers: (UInt32) -> Bool) -> Bool {
         var index = range.lowerBound
         while index < range.upperBound {
             let scalar = UnicodeScalars.decode(text, at: &index)
@@ -252,7 +252,7 @@ struct ClusterScalars {
         return true
     }
 
-    static func firstScalar(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> UInt32 {
+    package static func firstScalar(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> UInt32 {
         var index = offset
         return UnicodeScalars.decode(text, at: &index)
     }

@@ -1,4 +1,4 @@
-@testable import BubbleText
+@testable import BubbleFonts
 import Testing
 
 /// `OpenTypeLookupShape` reads what the inert- and kerned-character proofs need from a GSUB or GPOS table:

@@ -71,11 +71,11 @@ public struct FontSet: Sendable {
 }
 
 /// A NUL-terminated C string as a Swift string (invalid UTF-8 repaired).
-func cString(_ pointer: UnsafePointer<CChar>) -> String {
+package func cString(_ pointer: UnsafePointer<CChar>) -> String {
     String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
 }
 
-func cString(_ buffer: [CChar]) -> String {
+package func cString(_ buffer: [CChar]) -> String {
     buffer.withUnsafeBufferPointer { cString($0.baseAddress!) }
 }
 

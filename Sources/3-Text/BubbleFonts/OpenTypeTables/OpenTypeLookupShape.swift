@@ -3,18 +3,18 @@
 /// by glyph class (class 0 is every glyph no class names, which HarfBuzz's glyph collection
 /// leaves out), its longest backtrack or lookahead, its type, and whether a pair adjustment
 /// also moves the pair's second glyph.
-struct OpenTypeLookupShape: Equatable {
-    var skipsBaseGlyphs = false
-    var hasClassBasedContext = false
-    var longestContext = 0
+package struct OpenTypeLookupShape: Equatable {
+    package var skipsBaseGlyphs = false
+    package var hasClassBasedContext = false
+    package var longestContext = 0
     /// The lookup type of its subtables (the extended type, for extension subtables); 0 when
     /// they differ or there are none.
-    var type: UInt16 = 0
+    package var type: UInt16 = 0
     /// A GPOS pair adjustment subtable has a second value record (`valueFormat2` ≠ 0): HarfBuzz
     /// then steps over the pair's second glyph, so that glyph does not start a pair of its own.
-    var adjustsSecondGlyph = false
+    package var adjustsSecondGlyph = false
 
-    init(skipsBaseGlyphs: Bool = false, hasClassBasedContext: Bool = false, longestContext: Int = 0,
+    package init(skipsBaseGlyphs: Bool = false, hasClassBasedContext: Bool = false, longestContext: Int = 0,
          type: UInt16 = 0, adjustsSecondGlyph: Bool = false) {
         self.skipsBaseGlyphs = skipsBaseGlyphs
         self.hasClassBasedContext = hasClassBasedContext
@@ -24,7 +24,7 @@ struct OpenTypeLookupShape: Equatable {
     }
 
     /// Reads lookup `index` of a GSUB or GPOS table; nil when an offset points outside it.
-    init?(_ index: UInt32, of table: LookupTable, in bytes: UnsafeRawBufferPointer) {
+    package init?(_ index: UInt32, of table: LookupTable, in bytes: UnsafeRawBufferPointer) {
         let reader = BigEndianReader(bytes: bytes)
         guard let list = reader.u16(8).map(Int.init), let count = reader.u16(list), index < count,
               let lookupOffset = reader.u16(list + 2 + 2 * Int(index)) else { return nil }
@@ -73,16 +73,16 @@ struct OpenTypeLookupShape: Equatable {
 }
 
 /// Big-endian reads, nil past the end (or once a budget is spent).
-struct BigEndianReader {
-    let bytes: UnsafeRawBufferPointer
-    var budget: WorkBudget? = nil
+package struct BigEndianReader {
+    package let bytes: UnsafeRawBufferPointer
+    package var budget: WorkBudget? = nil
 
-    func u16(_ offset: Int) -> UInt16? {
+    package func u16(_ offset: Int) -> UInt16? {
         guard offset >= 0, offset + 2 <= bytes.count, budget?.spend() ?? true else { return nil }
         return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
     }
 
-    func u32(_ offset: Int) -> UInt32? {
+    package func u32(_ offset: Int) -> UInt32? {
         guard let high = u16(offset), let low = u16(offset + 2) else { return nil }
         return UInt32(high) << 16 | UInt32(low)
     }
@@ -92,13 +92,13 @@ struct BigEndianReader {
 /// point thousands of subtables at one table of thousands of rules (each read is in bounds),
 /// which would take hours to walk; a proof that runs out says "not proven", and the font's
 /// words go to HarfBuzz, which bounds its own work.
-final class WorkBudget {
+package final class WorkBudget {
     private(set) var left: Int
 
-    init(_ steps: Int) { left = steps }
+    package init(_ steps: Int) { left = steps }
 
     /// False once the budget is spent.
-    func spend(_ steps: Int = 1) -> Bool {
+    package func spend(_ steps: Int = 1) -> Bool {
         left -= steps
         return left >= 0
     }

@@ -12,7 +12,7 @@
 /// its `ccmp` composes letters with combining marks: then words holding `->`, `3 x`, `-A` and
 /// the like go to HarfBuzz (the marks are not in the set), not every word with `-`, `x` or a
 /// letter. Reverse chaining counts its whole coverage.
-struct SubstitutionReach {
+package struct SubstitutionReach {
     private let reader: BigEndianReader
     private let coverage: OpenTypeCoverage
     /// The set, sorted: places of matches hold indexes into it.
@@ -26,19 +26,19 @@ struct SubstitutionReach {
     private let memo = Memo()
 
     private final class Memo {
-        var covered: [Int: [(member: Int, index: Int)]?] = [:]
-        var classes: [Int: ClassDefinition?] = [:]
+        package var covered: [Int: [(member: Int, index: Int)]?] = [:]
+        package var classes: [Int: ClassDefinition?] = [:]
     }
 
     /// The set's glyphs by class in one class definition.
     private struct ClassDefinition {
         /// Per glyph of the set: its class.
-        let classOf: [Int]
+        package let classOf: [Int]
         /// Per class: the set's glyphs of it.
-        let members: [Int: [Int]]
+        package let members: [Int: [Int]]
     }
 
-    init(table: UnsafeRawBufferPointer, set: Set<UInt32>, weights: [UInt32: Int] = [:], budget: WorkBudget? = nil) {
+    package init(table: UnsafeRawBufferPointer, set: Set<UInt32>, weights: [UInt32: Int] = [:], budget: WorkBudget? = nil) {
         reader = BigEndianReader(bytes: table, budget: budget)
         coverage = OpenTypeCoverage(reader: reader)
         glyphs = set.sorted()
@@ -53,34 +53,34 @@ struct SubstitutionReach {
     }
 
     /// What a text of the set must avoid for a lookup not to fire: glyphs, and adjacent pairs.
-    struct Reach: Equatable {
+    package struct Reach: Equatable {
         /// The set, sorted: what the bits below count by.
-        let members: [UInt32]
+        package let members: [UInt32]
         /// One bit per glyph of the set that a lookup can take alone.
         private var glyphBits: [UInt64]
         /// One bit per ordered pair of the set's glyphs (first × count + second).
         private var pairBits: [UInt64]
 
         /// Nothing, for no set.
-        init() { self.init(members: []) }
+        package init() { self.init(members: []) }
 
-        init(members: [UInt32]) {
+        package init(members: [UInt32]) {
             self.members = members
             glyphBits = [UInt64](repeating: 0, count: (members.count + 63) / 64)
             pairBits = [UInt64](repeating: 0, count: (members.count * members.count + 63) / 64)
         }
 
         /// The glyphs a lookup can take alone.
-        var glyphs: Set<UInt32> { Set(members.indices.filter { Self.has(glyphBits, $0) }.map { members[$0] }) }
+        package var glyphs: Set<UInt32> { Set(members.indices.filter { Self.has(glyphBits, $0) }.map { members[$0] }) }
 
         /// The pairs (first glyph << 32 | second) a match can start at.
-        var pairs: Set<UInt64> {
+        package var pairs: Set<UInt64> {
             var pairs = Set<UInt64>()
             forEachPair { pairs.insert(UInt64($0) << 32 | UInt64($1)) }
             return pairs
         }
 
-        func forEachPair(_ body: (UInt32, UInt32) -> Void) {
+        package func forEachPair(_ body: (UInt32, UInt32) -> Void) {
             for (word, bits) in pairBits.enumerated() where bits != 0 {
                 var rest = bits
                 while rest != 0 {
@@ -91,11 +91,11 @@ struct SubstitutionReach {
             }
         }
 
-        static func == (left: Reach, right: Reach) -> Bool {
+        package static func == (left: Reach, right: Reach) -> Bool {
             left.glyphs == right.glyphs && left.pairs == right.pairs
         }
 
-        mutating func formUnion(_ other: Reach) {
+        package mutating func formUnion(_ other: Reach) {
             guard !other.members.isEmpty else { return }
             guard !members.isEmpty else { return self = other }
             precondition(members == other.members, "reaches of different sets")
@@ -107,7 +107,7 @@ struct SubstitutionReach {
         /// `members`). `weight` says how much a glyph's words are worth keeping from HarfBuzz
         /// (letters and spaces most). Returns how many pairs were new.
         @discardableResult
-        mutating func add(match places: [[Int]], weight: (Int) -> Int) -> Int {
+        package mutating func add(match places: [[Int]], weight: (Int) -> Int) -> Int {
             // A place no glyph of the set fills, or no place at all (a context of no input, which
             // HarfBuzz never matches): it cannot fire.
             guard !places.isEmpty, !places.contains(where: \.isEmpty) else { return 0 }
@@ -140,7 +140,7 @@ struct SubstitutionReach {
 
     /// What lookup `index` can do in a text of the set; nil when an offset points outside the
     /// table or a format is unknown.
-    func reach(lookup index: UInt32) -> Reach? {
+    package func reach(lookup index: UInt32) -> Reach? {
         guard let list = reader.u16(8).map(Int.init), let count = reader.u16(list), index < count,
               let lookupOffset = reader.u16(list + 2 + 2 * Int(index)) else { return nil }
         let lookup = list + Int(lookupOffset)

@@ -1,12 +1,12 @@
 /// Coverage and class definition tables of GSUB and GPOS, read in place: a glyph's coverage
 /// index or class by binary search (both formats keep glyphs sorted), for the few glyphs the
 /// proofs of `KernedCharacters` ask about rather than for every glyph a table lists.
-struct OpenTypeCoverage {
-    let reader: BigEndianReader
+package struct OpenTypeCoverage {
+    package let reader: BigEndianReader
 
     /// The coverage index of `glyph` in the table at `offset` (−1: not covered); nil when the
     /// table is cut short or of an unknown format.
-    func index(of glyph: UInt32, at offset: Int) -> Int? {
+    package func index(of glyph: UInt32, at offset: Int) -> Int? {
         guard let format = reader.u16(offset), let count = reader.u16(offset + 2).map(Int.init) else { return nil }
         switch format {
         case 1:
@@ -29,7 +29,7 @@ struct OpenTypeCoverage {
 
     /// The class of `glyph` in the class definition at `offset` (0 when it is not listed); nil
     /// when the table is cut short or of an unknown format.
-    func glyphClass(of glyph: UInt32, at offset: Int) -> Int? {
+    package func glyphClass(of glyph: UInt32, at offset: Int) -> Int? {
         guard let format = reader.u16(offset) else { return nil }
         switch format {
         case 1:
