@@ -46,6 +46,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/0-System/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         /// libdeflate: the PNG encoder's SIMD adler32 (the same checksum as zlib's, faster).
         .systemLibrary(name: "CDeflate", path: "Sources/0-System/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        /// libpng's row API: `bubbles snapshot` reads references a band of rows at a time.
+        .systemLibrary(name: "CPNG", path: "Sources/0-System/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", path: "Sources/0-System/CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         /// giflib: Debian 12's libgif-dev has no dependable pkg-config name, so the modulemap
         /// links `gif` from the default search path.
@@ -83,7 +85,7 @@ let package = Package(
         .target(name: "BubbleRender", dependencies: ["BubbleCairo", "BubbleFastPaths", "BubbleCodec", "BubbleOutput", "BubbleLayout", "BubbleText", "BubbleTheme", "CCairo", "CFreeType"],
                 path: "Sources/5-Draw/BubbleRender"),
         // 6. Pixels in and out: image decoders, PNG/WebP writers and deflate; output files.
-        .target(name: "BubbleCodec", dependencies: ["BubbleCairo", "BubbleFastPaths", "BubbleOutput", "CCairo", "CGIF", "CTurboJPEG", "CWebP", "CZlib", "CDeflate"], path: "Sources/6-Encode/BubbleCodec"),
+        .target(name: "BubbleCodec", dependencies: ["BubbleCairo", "BubbleFastPaths", "BubbleOutput", "CCairo", "CGIF", "CTurboJPEG", "CWebP", "CZlib", "CDeflate", "CPNG"], path: "Sources/6-Encode/BubbleCodec"),
         .target(name: "BubbleOutput", path: "Sources/6-Encode/BubbleOutput"),
         // 7. The front door (load, lay out, render, write) and theme lint.
         .target(name: "ChatBubbles", dependencies: ["BubbleArchive", "BubbleModel", "BubbleText", "BubbleLayout", "BubbleTheme", "BubbleRender"],

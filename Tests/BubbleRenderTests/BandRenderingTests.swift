@@ -10,7 +10,7 @@ import Testing
 
 /// Raster output drawn in bands: bands end between rows (each row drawn once), every worker
 /// count gives the same bytes, and the PNG decodes to the pixels one tall surface
-/// holds, through Cairo's PNG reader and through the project's own zlib-based `PNGRowReader`.
+/// holds, through Cairo's PNG reader and through `PNGRowReader` (libpng's row API, a band at a time).
 @Suite struct BandRenderingTests {
     @Test func rowsAreDrawnByTheBandsTheyCrossAndNoOthers() throws {
         // Local, not a static: LeakSanitizer cannot follow Swift's enum-tagged pointers from a
@@ -61,12 +61,12 @@ import Testing
                                      faces: faces, images: images)
             expected += try canvas.pixels().pixels.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
         }
-        // Through Cairo's PNG reader (libpng) and through zlib's inflate (PNGRowReader).
+        // Through Cairo's PNG reader (whole) and through PNGRowReader (a row at a time).
         let decoded = try RasterImage(data: png, name: "bands").pixels().pixels.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
         #expect(decoded.count == expected.count && decoded == expected, "libpng decodes other pixels")
         let reader = try PNGRowReader(data: png, name: "bands")
         let rgba = try reader.rows(reader.height)
-        #expect(rgba.count == expected.count && rgba == expected, "zlib inflate decodes other pixels")
+        #expect(rgba.count == expected.count && rgba == expected, "libpng's row API decodes other pixels")
     }
 
     @Test func theBytesDoNotDependOnHowManyWorkersDrew() throws {

@@ -4,8 +4,3 @@
 static inline int cb_deflateInit2(z_streamp stream, int level, int method, int windowBits, int memLevel, int strategy) {
     return deflateInit2(stream, level, method, windowBits, memLevel, strategy);
 }
-
-// inflateInit is a macro too.
-static inline int cb_inflateInit(z_streamp stream) {
-    return inflateInit(stream);
-}

@@ -15,8 +15,9 @@ extension Command {
         """,
         notes: """
         A missing or unreadable reference is exit 1; --record writes (or overwrites) the reference
-        atomically and exits 0. References must be 8-bit RGB or RGBA PNGs without interlacing, as
-        bubbles writes them.
+        atomically and exits 0. A reference may be any PNG of 8 bits per sample or fewer without
+        interlacing (RGB or RGBA as bubbles writes them, palette or grey as an optimiser may
+        rewrite them), compared by its pixels; 16-bit and interlaced PNGs are refused.
         """,
         options: [
             OptionGroups.conversation(), OptionGroups.screen,
