@@ -1,4 +1,5 @@
 import BubbleTheme
+import BubblesCommand
 import Foundation
 import RenderTesting
 import Testing
@@ -20,7 +21,8 @@ import Testing
             .flatMap { name in [1, 2, 3].map { "\(name)@\($0)x.png" } }
         #expect(files.map(\.name) == names)
         for file in files {
-            #expect(FileManager.default.contents(atPath: directory + "/" + file.name) == file.png, "\(theme)/\(file.name) differs from its drawing")
+            #expect(try ThemeMakeImagesCommand.difference(between: directory + "/" + file.name, and: file) == nil,
+                    "\(theme)/\(file.name) shows other pixels than its drawing")
         }
         let run = CapturedRun(["theme", "make-images", "Themes/" + theme, "--check"])
         #expect(run.exitCode == 0)

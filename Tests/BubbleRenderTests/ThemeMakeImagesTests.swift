@@ -35,7 +35,8 @@ final class CapturedRun: @unchecked Sendable {
         #expect(files.map(\.name) == ["bubble_out@1x.png", "bubble_out@2x.png", "bubble_out@3x.png",
                                       "bubble_in@1x.png", "bubble_in@2x.png", "bubble_in@3x.png"])
         for file in files {
-            #expect(FileManager.default.contents(atPath: directory + "/" + file.name) == file.png, "\(theme)/\(file.name) differs from its drawing")
+            #expect(try ThemeMakeImagesCommand.difference(between: directory + "/" + file.name, and: file) == nil,
+                    "\(theme)/\(file.name) shows other pixels than its drawing")
         }
         let run = CapturedRun(["theme", "make-images", "Themes/" + theme, "--check"])
         #expect(run.exitCode == 0)
@@ -51,8 +52,7 @@ final class CapturedRun: @unchecked Sendable {
         #expect(run.standardError == "")
         #expect(run.standardOutput.split(separator: "\n").map { $0.split(separator: " ")[1] } == names.map { Substring($0) })
         for name in names {
-            #expect(FileManager.default.contents(atPath: sandbox.classic + "/" + name)
-                    == FileManager.default.contents(atPath: TestSupport.themesDirectory + "/classic/" + name))
+            #expect(try Self.pixels(sandbox.classic + "/" + name) == Self.pixels(TestSupport.themesDirectory + "/classic/" + name), "\(name)")
         }
         #expect(TestSupport.contents(of: sandbox.classic) == (names + ["theme.json"]).sorted())
     }
@@ -63,6 +63,56 @@ final class CapturedRun: @unchecked Sendable {
         let run = CapturedRun(["theme", "make-images", sandbox.classic, "--check"])
         #expect(run.exitCode == 1)
         #expect(run.standardError == "bubbles theme make-images: differ from theme.json: bubble_in@2x.png\n")
+    }
+
+    /// A PNG file's size and straight RGBA pixels.
+    static func pixels(_ path: String) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+        let reader = try PNGRowReader(data: try Data(contentsOf: URL(fileURLWithPath: path)), name: path)
+        return (reader.width, reader.height, try reader.rows(reader.height))
+    }
+
+    /// Pixels, not bytes: the committed images written again by another encoder (zlib's
+    /// compress, the Paeth filter on every row; so other bytes) still match, and so does one whose
+    /// transparent pixels store a colour; one channel of one pixel changed by one does not.
+    @Test func checkComparesPixelsNotBytes() throws {
+        let sandbox = try ThemeSandbox()
+        let names = ["bubble_out@1x.png", "bubble_out@2x.png", "bubble_out@3x.png", "bubble_in@1x.png", "bubble_in@2x.png", "bubble_in@3x.png"]
+        for name in names {
+            let path = sandbox.classic + "/" + name
+            var image = try Self.pixels(path)
+            // A colour under every fully transparent pixel, as some optimisers leave it.
+            for i in stride(from: 0, to: image.rgba.count, by: 4) where image.rgba[i + 3] == 0 {
+                image.rgba.replaceSubrange(i..<i + 3, with: [12, 34, 56])
+            }
+            let again = PNGRowReaderTests.png(width: image.width, height: image.height, channels: 4, pixels: image.rgba, filters: [4])
+            #expect(again != (try Data(contentsOf: URL(fileURLWithPath: path))))
+            try again.write(to: URL(fileURLWithPath: path))
+        }
+        var run = CapturedRun(["theme", "make-images", sandbox.classic, "--check"])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "6 images match theme.json\n")
+
+        let path = sandbox.classic + "/bubble_out@2x.png"
+        var image = try Self.pixels(path)
+        let middle = (image.height / 2 * image.width + image.width / 2) * 4
+        #expect(image.rgba[middle + 3] == 255)
+        image.rgba[middle + 1] ^= 1
+        try PNGRowReaderTests.png(width: image.width, height: image.height, channels: 4, pixels: image.rgba, filters: [4])
+            .write(to: URL(fileURLWithPath: path))
+        run = CapturedRun(["theme", "make-images", sandbox.classic, "--check"])
+        #expect(run.exitCode == 1)
+        #expect(run.standardError == "bubbles theme make-images: differ from theme.json: bubble_out@2x.png\n")
+    }
+
+    @Test func checkNamesAnImageOfAnotherSizeOrNoImage() throws {
+        let sandbox = try ThemeSandbox()
+        try TestSupport.flatPNG(width: 20, height: 10, color: .black).write(to: URL(fileURLWithPath: sandbox.classic + "/bubble_in@1x.png"))
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: sandbox.classic + "/bubble_in@2x.png"))
+        try FileManager.default.removeItem(atPath: sandbox.classic + "/bubble_in@3x.png")
+        let run = CapturedRun(["theme", "make-images", sandbox.classic, "--check"])
+        #expect(run.exitCode == 1)
+        #expect(run.standardError == "bubbles theme make-images: differ from theme.json: bubble_in@1x.png (20×10 px, drawn 24×24 px), "
+                + "bubble_in@2x.png (not a PNG image (it does not start with the PNG signature)), bubble_in@3x.png (missing)\n")
     }
 
     @Test func classicImagesLookRight() throws {

@@ -3,7 +3,9 @@ import Foundation
 
 /// `bubbles theme make-images THEME_DIR`: draws a theme's bubble PNGs from the `generate`
 /// section of its theme.json and writes them (atomically) into the theme directory.
-/// `--check` writes nothing and fails when a file on disk differs from what would be drawn.
+/// `--check` writes nothing and fails when a file on disk differs from what would be drawn:
+/// compared by decoded pixels, not bytes, so a PNG re-encoded by another zlib or an optimiser
+/// still matches when it shows the same pixels.
 package enum ThemeMakeImagesCommand {
     package static func run(_ parsed: ParsedOptions, io: CommandIO) throws -> Int32 {
         let check = parsed[Self.check]
@@ -23,7 +25,7 @@ package enum ThemeMakeImagesCommand {
         for file in files {
             let path = directory + "/" + file.name
             if check {
-                if FileManager.default.contents(atPath: path) != file.png { differing.append(file.name) }
+                if let difference = try difference(between: path, and: file) { differing.append(difference) }
                 continue
             }
             do {
@@ -40,5 +42,41 @@ package enum ThemeMakeImagesCommand {
         }
         io.writeError("bubbles theme make-images: differ from theme.json: \(differing.joined(separator: ", "))\n")
         return ExitCode.failure
+    }
+
+    /// Nil when the PNG at `path` shows the pixels of the drawing `file`; else its name, with
+    /// the reason when it is not the size drawn or cannot be read. Pixels are straight RGBA
+    /// and compared exactly, except that fully transparent pixels are all alike (their colour
+    /// is never seen, and optimisers rewrite it).
+    package static func difference(between path: String, and file: BubbleArt.File) throws -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return "\(file.name) (missing)" }
+        let onDisk: PNGRowReader
+        do {
+            onDisk = try PNGRowReader(data: data, name: file.name)
+        } catch let error as PNGRowReader.ReadError {
+            return "\(file.name) (\(error.problem))"
+        }
+        let drawn = try PNGRowReader(data: file.png, name: "the drawing of \(file.name)")
+        guard (onDisk.width, onDisk.height) == (drawn.width, drawn.height) else {
+            return "\(file.name) (\(onDisk.width)×\(onDisk.height) px, drawn \(drawn.width)×\(drawn.height) px)"
+        }
+        let want: [UInt8]
+        do {
+            want = try onDisk.rows(onDisk.height)
+        } catch let error as PNGRowReader.ReadError {
+            return "\(file.name) (\(error.problem))"
+        }
+        let got = try drawn.rows(drawn.height)
+        return samePixels(want, got) ? nil : file.name
+    }
+
+    /// Whether two RGBA buffers show the same pixels, every transparent pixel being alike.
+    package static func samePixels(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        for pixel in stride(from: 0, to: a.count, by: 4) {
+            if a[pixel + 3] == 0 && b[pixel + 3] == 0 { continue }
+            if a[pixel..<pixel + 4] != b[pixel..<pixel + 4] { return false }
+        }
+        return true
     }
 }

@@ -47,5 +47,5 @@ extension ThemePreviewCommand {
 
 extension ThemeMakeImagesCommand {
     package static let check = Option<Bool>.flag(
-        "--check", help: "write nothing; exit 1 if any image on disk differs from the drawing")
+        "--check", help: "write nothing; exit 1 if any image on disk shows other pixels than the drawing")
 }
