@@ -50,35 +50,110 @@ extension ConversationLayouter {
     public static let jumboMetaPadding = EdgeInsets(top: 2, left: 6, bottom: 2, right: 6)
     static let jumboMetaGap = 4.0
 
+    /// A bubble row's place on the screen: its side and its place in its group, and what
+    /// follows from them.
+    struct RowPlacement {
+        let top: Double
+        let screenWidth: Double
+        let outgoing: Bool
+        /// The theme's insets are the outgoing bubble's (tail on the right); incoming bubbles
+        /// are its mirror image, so their insets are too.
+        let insets: EdgeInsets
+        /// Whether the row has the name band: without grouping always, with it on a group's first row.
+        let showsHeader: Bool
+        /// Whether the bubble has the tail, and beside it the avatar.
+        let hasTail: Bool
+        let topSpace: Double
+        let bottomSpace: Double
+        /// Current apps show neither avatar nor name beside the account's own messages: their
+        /// bubbles then reach to the margin.
+        let ownSideBare: Bool
+        /// From the screen's edge to an outgoing bubble.
+        let nearInset: Double
+
+        init(outgoing: Bool, place: GroupPlace, screenWidth: Double, top: Double, metrics m: LayoutMetrics) {
+            let grouped = m.grouping != nil
+            (self.top, self.screenWidth, self.outgoing) = (top, screenWidth, outgoing)
+            insets = outgoing ? m.textInsets : m.textInsets.mirrored
+            showsHeader = !grouped || place.first
+            hasTail = !grouped || (m.grouping!.tail == .last ? place.last : place.first)
+            topSpace = !grouped || place.first ? m.margin : m.grouping!.spacing
+            bottomSpace = !grouped || place.last ? m.margin : 0
+            ownSideBare = outgoing && !m.showsOwnAvatarAndName
+            nearInset = ownSideBare ? m.margin : m.bubbleInset
+        }
+    }
+
+    /// The time line's pieces, laid out: [clock] [edited] time [ticks].
+    struct TimeLine {
+        let text: String
+        let time: TextLayout
+        let edited: TextLayout?
+        /// Delivery ticks, on outgoing messages only.
+        let status: DeliveryStatus?
+        /// Whether the message arrived late (the clock mark).
+        let delayed: Bool
+    }
+
+    /// What sits inside a bubble, measured: the content, the quote above it, the time line after
+    /// the content's last line or below it, and the bubble's size around them.
+    struct BubbleInterior {
+        let content: MeasuredContent
+        let quote: MeasuredQuote?
+        let timeLine: TimeLine
+        /// Jumbomoji: no bubble image; the time sits below the emoji in its own small pill.
+        let jumbo: Bool
+        let metaPill: EdgeInsets
+        /// Whether the content sits inside the bubble's insets (text-like content, a quote or a time line).
+        let padded: Bool
+        let quoteHeight: Double
+        /// The time line's height when it sits below the content, else 0.
+        let metaHeight: Double
+        let size: (width: Double, height: Double)
+        /// The content's box height: what the one-line minimum leaves of the bubble after the quote
+        /// and a time line below the text (filling the whole minimum would reach into the time line).
+        let contentHeight: Double
+    }
+
     /// `measured`: the row's content when `ContentPrefetch` measured it (nil: measure it here).
     func bubbleRow(_ item: ConversationItem, place: GroupPlace, screenWidth: Double, top: Double,
                    measured: MeasuredContent? = nil) throws -> RowLayout {
-        let m = metrics
         let speech = Speech(item)
-        let outgoing = speech.direction == .outgoing
-        // The theme's insets are the outgoing bubble's (tail on the right); incoming bubbles
-        // are its mirror image, so their insets are too.
-        let insets = outgoing ? m.textInsets : m.textInsets.mirrored
-        let maxText = m.maxTextWidth(screenWidth: screenWidth)
-        let grouped = m.grouping != nil
-        let showsHeader = !grouped || place.first
-        let topSpace = !grouped || place.first ? m.margin : m.grouping!.spacing
-        let bottomSpace = !grouped || place.last ? m.margin : 0
+        let placement = RowPlacement(outgoing: speech.direction == .outgoing, place: place, screenWidth: screenWidth,
+                                     top: top, metrics: metrics)
+        let interior = try measureInterior(speech, measured: measured, placement: placement,
+                                           maxText: metrics.maxTextWidth(screenWidth: screenWidth))
+        return try placeBubbleRow(speech, interior, placement)
+    }
 
-        var content = try measured ?? measureContent(speech, maxText: maxText)
-        let quote = try speech.message?.quote.map { try measureQuote($0, maxText: maxText) }
-        let timeText = timeFormatter.string(from: speech.time)
-        let timeLayout = try engine.layout(timeText, style: TextStyle(fontSize: m.timeFontSize, maxWidth: .infinity, role: .time))
+    /// The time line of a message (or of the typing indicator), laid out.
+    func timeLine(_ speech: Speech, outgoing: Bool) throws -> TimeLine {
+        let m = metrics
+        let text = timeFormatter.string(from: speech.time)
+        let time = try engine.layout(text, style: TextStyle(fontSize: m.timeFontSize, maxWidth: .infinity, role: .time))
         let edited = speech.message?.edited == true
             ? try engine.layout("edited", style: TextStyle(fontSize: m.timeFontSize, maxWidth: .infinity, role: .time)) : nil
-        let status = outgoing ? speech.message?.status : nil
+        return TimeLine(text: text, time: time, edited: edited, status: outgoing ? speech.message?.status : nil,
+                        delayed: speech.delayed)
+    }
+
+    /// The bubble's content, quote and time line measured, and the bubble's size around them.
+    func measureInterior(_ speech: Speech, measured: MeasuredContent?, placement: RowPlacement,
+                         maxText: Double) throws -> BubbleInterior {
+        let m = metrics
+        let insets = placement.insets
+        var content = try measured ?? measureContent(speech, maxText: maxText)
+        let quote = try speech.message?.quote.map { try measureQuote($0, maxText: maxText) }
+        let timeLine = try timeLine(speech, outgoing: placement.outgoing)
 
         // The time inside the bubble: after the last line when it fits there, else below. Under
         // jumbomoji (no bubble) it sits below the emoji in its own small pill.
         let jumbo = !content.row.hasBubbleImage
         let metaPill = jumbo ? Self.jumboMetaPadding : EdgeInsets(all: 0)
         let meta = m.timePlacement == .bubble
-            ? metaWidth(time: timeLayout, edited: edited, status: status, delayed: speech.delayed) + metaPill.left + metaPill.right : 0
+            ? metaWidth(time: timeLine.time, edited: timeLine.edited, status: timeLine.status, delayed: timeLine.delayed)
+                + metaPill.left + metaPill.right
+            : 0
         var metaBelow = false
         if meta > 0 {
             if !jumbo, case .text(let text) = content.row, let last = text.lines.last,
@@ -90,82 +165,99 @@ extension ConversationLayouter {
             }
         }
         let quoteHeight = quote.map { $0.height + m.parts.quoteSpacing } ?? 0
-        let metaHeight = metaBelow ? timeLayout.height + metaPill.top + metaPill.bottom + (jumbo ? Self.jumboMetaGap : 0) : 0
+        let metaHeight = metaBelow ? timeLine.time.height + metaPill.top + metaPill.bottom + (jumbo ? Self.jumboMetaGap : 0) : 0
         let inner = (width: max(content.size.width, quote?.width ?? 0),
                      height: content.size.height + quoteHeight + metaHeight)
         let padded = !jumbo && (content.isTextLike || quote != nil || meta > 0)
-        var bubbleSize = padded
+        var size = padded
             ? (width: inner.width + insets.left + insets.right,
                height: m.textBubbleHeight(contentHeight: inner.height))
             : inner
         // A bubble image needs its caps: never narrower than both of them.
-        if !jumbo { bubbleSize.width = max(bubbleSize.width, insets.left + insets.right + 20) }
-        // The content's box is what the one-line minimum leaves of the bubble after the quote and
-        // a time line below the text: filling the whole minimum would reach into the time line.
+        if !jumbo { size.width = max(size.width, insets.left + insets.right + 20) }
         let contentHeight = padded ? max(content.size.height, m.minimumTextHeight - quoteHeight - metaHeight) : content.size.height
+        return BubbleInterior(content: content, quote: quote, timeLine: timeLine, jumbo: jumbo, metaPill: metaPill,
+                              padded: padded, quoteHeight: quoteHeight, metaHeight: metaHeight, size: size,
+                              contentHeight: contentHeight)
+    }
 
+    /// The row around a measured bubble: the name band, the bubble and its content, the avatar,
+    /// the time line's parts and the reactions.
+    func placeBubbleRow(_ speech: Speech, _ interior: BubbleInterior, _ placement: RowPlacement) throws -> RowLayout {
+        let m = metrics
+        let (top, screenWidth, outgoing) = (placement.top, placement.screenWidth, placement.outgoing)
         // The name band: the origin app's 40 pt band holds name and time; with the time in the
         // bubble it holds only the name's line and a small gap.
-        // Current apps show neither avatar nor name beside the account's own messages: their
-        // bubbles then reach to the margin.
-        let ownSideBare = outgoing && !m.showsOwnAvatarAndName
-        let nearInset = ownSideBare ? m.margin : m.bubbleInset
-        let nameLayout = showsHeader && !ownSideBare
+        let nameLayout = placement.showsHeader && !placement.ownSideBare
             ? try engine.layout(speech.senderName, style: TextStyle(fontSize: m.nameFontSize, maxWidth: .infinity, role: .name))
             : nil
         let header = nameLayout.map { m.timePlacement == .header ? m.headerHeight : $0.lines[0].height + Self.nameGap }
-            ?? (showsHeader && m.timePlacement == .header ? m.headerHeight : 0)
-        let bubbleTop = top + topSpace + header
-        let bubbleX = outgoing ? screenWidth - nearInset - bubbleSize.width : m.bubbleInset
-        let bubble = Rect(x: bubbleX, y: bubbleTop, width: bubbleSize.width, height: bubbleSize.height)
-        let inset = padded ? (insets.left, insets.top) : (0, 0)
-        var contentRect = Rect(x: bubbleX + inset.0, y: bubbleTop + inset.1 + quoteHeight,
-                               width: content.size.width, height: contentHeight)
-        if case .jumbomoji(let emoji) = content.row {
+            ?? (placement.showsHeader && m.timePlacement == .header ? m.headerHeight : 0)
+        let bubbleTop = top + placement.topSpace + header
+        let bubbleX = outgoing ? screenWidth - placement.nearInset - interior.size.width : m.bubbleInset
+        let bubble = Rect(x: bubbleX, y: bubbleTop, width: interior.size.width, height: interior.size.height)
+        let inset = interior.padded ? (placement.insets.left, placement.insets.top) : (0, 0)
+        var contentRect = Rect(x: bubbleX + inset.0, y: bubbleTop + inset.1 + interior.quoteHeight,
+                               width: interior.content.size.width, height: interior.contentHeight)
+        if case .jumbomoji(let emoji) = interior.content.row {
             // The emoji keep to the sender's side when the time below is wider than they are.
             contentRect = Rect(x: outgoing ? bubble.maxX - emoji.width : bubbleX, y: bubbleTop, width: emoji.width, height: emoji.height)
         }
-
-        // The avatar: beside the name band, or with grouping beside the group's bubble with
-        // the tail (its bottom at the last bubble's bottom, its top at the first one's top).
-        let hasTail = !grouped || (m.grouping!.tail == .last ? place.last : place.first)
-        var avatar: Rect? = nil
-        if hasTail && !ownSideBare {
-            let avatarY = !grouped ? top + m.margin
-                : m.grouping!.tail == .last ? max(top + topSpace, bubble.maxY - m.avatarSize) : bubble.y
-            avatar = Rect(x: outgoing ? screenWidth - m.margin - m.avatarSize : m.margin, y: avatarY,
-                          width: m.avatarSize, height: m.avatarSize)
-        }
-        var name: PlacedText? = nil
-        if let nameLayout {
-            let nameWidth = min(nameLayout.width, screenWidth - 2 * m.bubbleInset)
-            name = PlacedText(frame: Rect(x: outgoing ? screenWidth - m.bubbleInset - nameWidth : m.bubbleInset, y: top + m.margin,
-                                          width: nameWidth, height: nameLayout.lines[0].height), layout: nameLayout)
-        }
-        var parts = Parts()
-        if m.timePlacement == .header {
-            if showsHeader {
-                parts = headerParts(time: timeLayout, edited: edited, status: status, delayed: speech.delayed,
-                                    outgoing: outgoing, right: screenWidth - nearInset, bandBottom: top + m.margin + m.headerHeight)
-            }
-        } else {
-            let corner = padded ? (insets.right, insets.bottom) : (metaPill.right, metaPill.bottom)
-            parts = bubbleParts(time: timeLayout, edited: edited, status: status, delayed: speech.delayed,
-                                right: bubble.maxX - corner.0, bottom: bubble.maxY - corner.1)
-        }
+        let avatar = avatarFrame(placement, bubble: bubble)
+        let parts = timeParts(interior, placement, bubble: bubble)
         let reactions = try layoutReactions(speech.message?.reactions ?? [], bubble: bubble, outgoing: outgoing,
                                             maxWidth: screenWidth - 2 * m.bubbleInset)
         let reactionsHeight = reactions.last.map { $0.frame.maxY - bubble.maxY } ?? 0
         let row = BubbleRowLayout(
             direction: speech.direction, sender: speech.sender, senderName: speech.senderName, message: speech.message,
-            avatar: avatar, name: name, time: parts.time, timeText: timeText, bubble: bubble,
-            hasTail: hasTail, content: contentRect, rowContent: content.row, delayedMark: parts.delayedMark,
-            quote: quote.map { $0.placed(at: bubbleX + inset.0, top: bubbleTop + inset.1, barHeight: $0.height, m.parts) },
+            avatar: avatar, name: nameLayout.map { placedName($0, placement) }, time: parts.time,
+            timeText: interior.timeLine.text, bubble: bubble, hasTail: placement.hasTail, content: contentRect,
+            rowContent: interior.content.row, delayedMark: parts.delayedMark,
+            quote: interior.quote.map { $0.placed(at: bubbleX + inset.0, top: bubbleTop + inset.1, barHeight: $0.height, m.parts) },
             edited: parts.edited, status: parts.status, reactions: reactions)
         // An avatar beside a group's first bubble may reach below a low bubble: the row holds it.
         let avatarBelow = avatar.map { max(0, $0.maxY - bubble.maxY - reactionsHeight) } ?? 0
-        let height = topSpace + header + bubbleSize.height + reactionsHeight + max(bottomSpace, avatarBelow)
+        let height = placement.topSpace + header + interior.size.height + reactionsHeight + max(placement.bottomSpace, avatarBelow)
         return RowLayout(source: speech.source, y: top, height: height, kind: .bubble(row))
+    }
+
+    /// The avatar: beside the name band, or with grouping beside the group's bubble with the
+    /// tail (its bottom at the last bubble's bottom, its top at the first one's top).
+    func avatarFrame(_ placement: RowPlacement, bubble: Rect) -> Rect? {
+        let m = metrics
+        guard placement.hasTail && !placement.ownSideBare else { return nil }
+        let (top, screenWidth) = (placement.top, placement.screenWidth)
+        let avatarY = m.grouping == nil ? top + m.margin
+            : m.grouping!.tail == .last ? max(top + placement.topSpace, bubble.maxY - m.avatarSize) : bubble.y
+        return Rect(x: placement.outgoing ? screenWidth - m.margin - m.avatarSize : m.margin, y: avatarY,
+                    width: m.avatarSize, height: m.avatarSize)
+    }
+
+    /// The sender's name in the name band, on the bubble's side.
+    func placedName(_ name: TextLayout, _ placement: RowPlacement) -> PlacedText {
+        let m = metrics
+        let screenWidth = placement.screenWidth
+        let nameWidth = min(name.width, screenWidth - 2 * m.bubbleInset)
+        return PlacedText(frame: Rect(x: placement.outgoing ? screenWidth - m.bubbleInset - nameWidth : m.bubbleInset,
+                                      y: placement.top + m.margin, width: nameWidth, height: name.lines[0].height),
+                          layout: name)
+    }
+
+    /// The time line's parts: in the header band (on a row that shows it), or inside the bubble
+    /// at its bottom corner (the pill's under jumbomoji).
+    func timeParts(_ interior: BubbleInterior, _ placement: RowPlacement, bubble: Rect) -> Parts {
+        let m = metrics
+        let line = interior.timeLine
+        guard m.timePlacement != .header else {
+            guard placement.showsHeader else { return Parts() }
+            return headerParts(time: line.time, edited: line.edited, status: line.status, delayed: line.delayed,
+                               outgoing: placement.outgoing, right: placement.screenWidth - placement.nearInset,
+                               bandBottom: placement.top + m.margin + m.headerHeight)
+        }
+        let insets = placement.insets, pill = interior.metaPill
+        let corner = interior.padded ? (insets.right, insets.bottom) : (pill.right, pill.bottom)
+        return bubbleParts(time: line.time, edited: line.edited, status: line.status, delayed: line.delayed,
+                           right: bubble.maxX - corner.0, bottom: bubble.maxY - corner.1)
     }
 
     func measureContent(_ speech: Speech, maxText: Double) throws -> MeasuredContent {

@@ -15,81 +15,122 @@ package struct BenchMeasureCommand {
         let (data, source) = try MeasureCommand.readInput(inputs[0], io: io)
         let (messages, problems) = MessageLines.parse(data, source: source)
         guard !messages.isEmpty else { throw CommandError("\(source): no messages") }
-        let texts = messages.map(\.text)
-        let fonts = try FontSet.bundled()
-        let style = TextStyle(fontSize: 16, maxWidth: 285)
+        let bench = try InProcessBench(texts: messages.map(\.text))
+        var checksum: Int64 = 0
+        let rates = try bench.rates(passes: passes, checksum: &checksum)
+        let relayoutRate = try bench.relayoutRate(passes: passes, checksum: &checksum)
+        let count = bench.texts.count
+
+        var report = """
+        corpus: \(source), \(count) messages (\(problems.count) lines skipped), 16 pt, 285 pt wide, best of \(passes)
+        bare HarfBuzz (whole message, primary font): \(format(rates.floor)) msg/s
+        engine cold (empty cache):                   \(format(rates.cold)) msg/s   \(ratio(rates.cold, rates.floor)) × bare
+        engine warm (1 thread):                      \(format(rates.warm)) msg/s   \(ratio(rates.warm, rates.floor)) × bare
+        engine warm (\(ProcessInfo.processInfo.activeProcessorCount) threads):                     \(format(rates.parallel)) msg/s   \(ratio(rates.parallel, rates.floor)) × bare
+        re-layout at a new width (prepared, 1 thread): \(format(relayoutRate)) layouts/s
+        shaping cache: \(bench.warmEngine.cachedSegmentCount) segments
+
+        """
+        if let pango {
+            report += try pangoReport(binary: io.resolve(pango), corpus: io.resolve(inputs[0]), messages: messages,
+                                      lineCounts: bench.lineCounts, rates: rates)
+        }
+        report += try wholeProcessReport(corpus: io.resolve(inputs[0]), count: count, floorRate: rates.floor,
+                                         pango: pango.map(io.resolve), passes: min(passes, 3))
+        io.write(report)
+        return checksum == 0 ? ExitCode.failure : ExitCode.success
+    }
+
+    /// Messages per second of each in-process contender.
+    private struct Rates {
+        /// The bare HarfBuzz floor: each whole message shaped once with the primary font.
+        let floor: Double
+        /// A new engine every pass (empty shaping cache).
+        let cold: Double
+        /// The warmed-up engine on one thread, and on every core.
+        let warm: Double
+        let parallel: Double
+    }
+
+    /// The engine and the HarfBuzz floor on one corpus, with the bundled fonts at 16 pt in 285 pt.
+    private struct InProcessBench {
+        let texts: [String]
+        let fonts: FontSet
+        let style: TextStyle
+        let floor: ShapingFloor
+        /// An engine whose shaping cache the warm-up pass filled.
+        let warmEngine: TextEngine
+        /// The warm-up pass's line count of each message: what Pango's are checked against.
+        let lineCounts: [Int]
+
+        init(texts: [String]) throws {
+            let fonts = try FontSet.bundled()
+            let style = TextStyle(fontSize: 16, maxWidth: 285)
+            let warmEngine = try TextEngine(fonts: fonts)
+            (self.texts, self.fonts, self.style, self.warmEngine) = (texts, fonts, style, warmEngine)
+            floor = ShapingFloor(font: fonts.primary)
+            lineCounts = try texts.map { try warmEngine.layout($0, style: style).lines.count }
+        }
+
+        /// Each contender's best of `passes`. The four take turns within every pass, so that
+        /// whatever else the machine does slows all of them alike.
+        func rates(passes: Int, checksum: inout Int64) throws -> Rates {
+            let styledTexts = texts.map { StyledText($0) }
+            var best = [Double](repeating: .infinity, count: 4)
+            for _ in 0..<passes {
+                let times = try [
+                    seconds { checksum &+= floor.shapeEach(texts) },
+                    seconds {
+                        let engine = try TextEngine(fonts: fonts)
+                        for text in texts { _ = try engine.layout(text, style: style) }
+                    },
+                    seconds { for text in texts { _ = try warmEngine.layout(text, style: style) } },
+                    seconds { _ = try MeasureCommand.layoutInParallel(styledTexts, engine: warmEngine, style: style) },
+                ]
+                best = zip(best, times).map { min($0, $1) }
+            }
+            return Rates(floor: Double(texts.count) / best[0], cold: Double(texts.count) / best[1],
+                         warm: Double(texts.count) / best[2], parallel: Double(texts.count) / best[3])
+        }
+
+        /// Layouts per second of re-layout, the arithmetic alone: each text prepared once, then
+        /// measured at a new width each pass (best of at least three).
+        func relayoutRate(passes: Int, checksum: inout Int64) throws -> Double {
+            let prepared = try texts.map { try warmEngine.prepare($0, style: style) }
+            let widths: [Double] = [230, 285, 300, 340]
+            var best = Double.infinity
+            for pass in 0..<max(passes, 3) {
+                let width = widths[pass % widths.count]
+                // By index: `for text in prepared` would copy each PreparedText (seven retains and
+                // releases, as much time as the arithmetic being measured).
+                let time = try seconds {
+                    for index in prepared.indices { checksum &+= Int64((try prepared[index].measure(maxWidth: width)).lines) }
+                }
+                best = min(best, time)
+            }
+            return Double(texts.count) / best
+        }
 
         /// Seconds of one run of `body`.
-        func seconds(_ body: () throws -> Void) rethrows -> Double {
+        private func seconds(_ body: () throws -> Void) rethrows -> Double {
             let start = DispatchTime.now().uptimeNanoseconds
             try body()
             return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         }
+    }
 
-        let floor = ShapingFloor(font: fonts.primary)
-        let warmEngine = try TextEngine(fonts: fonts)
-        // The warm-up pass fills the cache; its line counts are what Pango's are checked against.
-        let lineCounts = try texts.map { try warmEngine.layout($0, style: style).lines.count }
-        let styledTexts = texts.map { StyledText($0) }
-        var checksum: Int64 = 0
-        // The four contenders take turns within every pass, so that whatever else the machine
-        // does slows all of them alike; each keeps its best pass.
-        var best = [Double](repeating: .infinity, count: 4)
-        for _ in 0..<passes {
-            let times = try [
-                seconds { checksum &+= floor.shapeEach(texts) },
-                seconds {
-                    let engine = try TextEngine(fonts: fonts)
-                    for text in texts { _ = try engine.layout(text, style: style) }
-                },
-                seconds { for text in texts { _ = try warmEngine.layout(text, style: style) } },
-                seconds { _ = try MeasureCommand.layoutInParallel(styledTexts, engine: warmEngine, style: style) },
-            ]
-            best = zip(best, times).map { min($0, $1) }
-        }
-        let (floorRate, coldRate, warmRate, parallelRate) = (Double(texts.count) / best[0], Double(texts.count) / best[1],
-                                                             Double(texts.count) / best[2], Double(texts.count) / best[3])
-
-        // Prepared once, then measured at a new width each pass: the arithmetic of re-layout.
-        let prepared = try texts.map { try warmEngine.prepare($0, style: style) }
-        let widths: [Double] = [230, 285, 300, 340]
-        var relayoutBest = Double.infinity
-        for pass in 0..<max(passes, 3) {
-            let width = widths[pass % widths.count]
-            // By index: `for text in prepared` would copy each PreparedText (seven retains and
-            // releases, as much time as the arithmetic being measured).
-            let time = try seconds {
-                for index in prepared.indices { checksum &+= Int64((try prepared[index].measure(maxWidth: width)).lines) }
-            }
-            relayoutBest = min(relayoutBest, time)
-        }
-        let relayoutRate = Double(texts.count) / relayoutBest
-
-        var report = """
-        corpus: \(source), \(texts.count) messages (\(problems.count) lines skipped), 16 pt, 285 pt wide, best of \(passes)
-        bare HarfBuzz (whole message, primary font): \(format(floorRate)) msg/s
-        engine cold (empty cache):                   \(format(coldRate)) msg/s   \(ratio(coldRate, floorRate)) × bare
-        engine warm (1 thread):                      \(format(warmRate)) msg/s   \(ratio(warmRate, floorRate)) × bare
-        engine warm (\(ProcessInfo.processInfo.activeProcessorCount) threads):                     \(format(parallelRate)) msg/s   \(ratio(parallelRate, floorRate)) × bare
-        re-layout at a new width (prepared, 1 thread): \(format(relayoutRate)) layouts/s
-        shaping cache: \(warmEngine.cachedSegmentCount) segments
+    /// Pango's rate on the corpus against the engine's, once its line counts show it uses the
+    /// engine's fonts.
+    private static func pangoReport(binary: String, corpus: String, messages: [MessageLine], lineCounts: [Int],
+                                    rates: Rates) throws -> String {
+        let (pangoRate, pangoLines) = try runPango(binary: binary, corpus: corpus)
+        let agreeing = try Self.agreeingLineCounts(zip(messages, lineCounts), pangoLines,
+                                                   fontconfigFile: pangoEnvironment(binary: binary)["FONTCONFIG_FILE"] ?? "")
+        return """
+        pango (C, 1 thread):                         \(format(pangoRate)) msg/s   line counts as ours: \(agreeing) of \(messages.count)
+        engine warm / pango: \(ratio(rates.warm, pangoRate)) ×   engine cold / pango: \(ratio(rates.cold, pangoRate)) ×
 
         """
-        if let pango {
-            let binary = io.resolve(pango)
-            let (pangoRate, pangoLines) = try runPango(binary: binary, corpus: io.resolve(inputs[0]))
-            let agreeing = try Self.agreeingLineCounts(zip(messages, lineCounts), pangoLines,
-                                                       fontconfigFile: pangoEnvironment(binary: binary)["FONTCONFIG_FILE"] ?? "")
-            report += """
-            pango (C, 1 thread):                         \(format(pangoRate)) msg/s   line counts as ours: \(agreeing) of \(messages.count)
-            engine warm / pango: \(ratio(warmRate, pangoRate)) ×   engine cold / pango: \(ratio(coldRate, pangoRate)) ×
-
-            """
-        }
-        report += try wholeProcessReport(corpus: io.resolve(inputs[0]), count: texts.count, floorRate: floorRate,
-                                         pango: pango.map(io.resolve), passes: min(passes, 3))
-        io.write(report)
-        return checksum == 0 ? ExitCode.failure : ExitCode.success
     }
 
     /// Whole processes, start-up included, side by side: `bubbles measure CORPUS` (to /dev/null)

@@ -110,92 +110,143 @@ enum PlainEmojiUnits {
                                     softBreaks: ArraySlice<Int>, latin: Bool, script: UInt32, emoji: EmojiFont,
                                     shaper: Shaper, ascii: inout PlainASCIIUnits,
                                     to units: inout [PreparedText.Unit]) -> Bool {
-        let paragraphStart = range.lowerBound
-        func isASCII(_ cluster: Int) -> Bool {
-            Self.isASCII(text, (cluster == 0 ? paragraphStart : ends[cluster - 1])..<ends[cluster])
-        }
-        // The end of the current run of clusters of one font (a word never crosses it).
-        var runEnd = range.lowerBound
-        var kerned: KernedCharacters?? = nil // asked at the first ASCII word
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: LayoutWork.shapingRunBound) { advances in
-            let advances = advances.baseAddress!
-            var start = range.lowerBound
-            var cluster = 0 // the cluster that starts at `start`
-            var word = start..<start
-            var glyphs = ShapedWordSlices([]) // the current word's, when it is a run of emoji
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: LayoutWork.shapingRunBound) { advances in
+            var walk = SegmentWalk(text: text, range: range, ends: ends, softBreaks: softBreaks, latin: latin, script: script,
+                                   emojiFont: emoji.font, advances: advances.baseAddress!)
             var segment: Int32 = 0
-            for (cutIndex, cut) in PlainParagraphCuts(softBreaks, end: range.upperBound) where cut > start {
+            for (cutIndex, cut) in PlainParagraphCuts(softBreaks, end: range.upperBound) where cut > walk.start {
                 let firstSegment = segment
                 var width = 0.0, trailing = 0.0, ascent = 0.0, descent = 0.0
-                while start < cut {
-                    // The segment: clusters of one font up to the unit's end.
-                    let wordCluster = cluster
-                    let inASCII = isASCII(cluster)
-                    if start >= runEnd {
-                        var index = cluster
-                        while index + 1 < ends.count && isASCII(index + 1) == inASCII { index += 1 }
-                        runEnd = ends[index]
-                    }
-                    var end = ends[cluster]
-                    cluster += 1
-                    while end < cut && isASCII(cluster) == inASCII {
-                        end = ends[cluster]
-                        cluster += 1
-                    }
-                    guard end <= cut else { return false } // a soft break inside a cluster
-                    var advance: Int32 = 0, whitespaceAdvance: Int32 = 0
-                    if inASCII {
-                        if start >= word.upperBound {
-                            // A new word: up to the first break after a space, or the run's end.
-                            var wordEnd = runEnd
-                            for candidate in softBreaks[cutIndex...] {
-                                if candidate >= runEnd { break }
-                                if text[candidate - 1] == 0x20 {
-                                    wordEnd = candidate
-                                    break
-                                }
-                            }
-                            word = start..<wordEnd
-                            if kerned == nil { kerned = .some(ascii.table(latin: latin)) }
-                            guard let table = kerned!, word.count <= LayoutWork.shapingRunBound,
-                                  table.advances(text, word, into: advances) else { return false }
-                        }
-                        let first = start - word.lowerBound
-                        guard !(first > 0 && advances[first] >> 32 != 0) else { return false }
-                        var whitespaceStart = end
-                        while whitespaceStart > start && text[whitespaceStart - 1] == 0x20 { whitespaceStart -= 1 }
-                        (advance, whitespaceAdvance) = PlainASCIIUnits.sums(advances, first..<(end - word.lowerBound),
-                                                                           whitespaceFrom: whitespaceStart - word.lowerBound)
-                    } else {
-                        if start >= word.upperBound {
-                            // A new word: the whole run of emoji (no whitespace ends it).
-                            word = start..<runEnd
-                            // Longer ones are shaped in pieces, where the segmenter's kerned table
-                            // (asked for words that start in ASCII, such as a keycap) could differ.
-                            guard word.count <= LayoutWork.shapingRunBound else { return false }
-                            glyphs = ShapedWordSlices(shaper.shape(text, paragraph: range, segment: word,
-                                                                   clusterEnds: ends[wordCluster...], font: emoji.font,
-                                                                   level: 0, script: script).glyphs)
-                        }
-                        let relative = UInt32(start - word.lowerBound)..<UInt32(end - word.lowerBound)
-                        guard let sums = glyphs.take(relative, whitespaceFrom: relative.upperBound) else { return false }
-                        advance = sums.advance
+                while walk.start < cut {
+                    guard let sums = walk.nextSegment(to: cut, cutIndex: cutIndex, shaper: shaper, ascii: &ascii) else {
+                        return false
                     }
                     // As `appendUnits` sums a unit's segments; trailing whitespace is only ever in
                     // the last segment's (a segment before it ends in an emoji).
-                    let pointsPerUnit = inASCII ? ascii.pointsPerUnit : emoji.pointsPerUnit
-                    width += Double(advance) * pointsPerUnit
-                    trailing = 0.0 + Double(whitespaceAdvance) * pointsPerUnit
-                    ascent = max(ascent, inASCII ? ascii.ascent : emoji.ascent)
-                    descent = max(descent, inASCII ? ascii.descent : emoji.descent)
+                    let pointsPerUnit = sums.inASCII ? ascii.pointsPerUnit : emoji.pointsPerUnit
+                    width += Double(sums.advance) * pointsPerUnit
+                    trailing = 0.0 + Double(sums.whitespaceAdvance) * pointsPerUnit
+                    ascent = max(ascent, sums.inASCII ? ascii.ascent : emoji.ascent)
+                    descent = max(descent, sums.inASCII ? ascii.descent : emoji.descent)
                     segment += 1
-                    start = end
                 }
                 guard width - trailing <= PlainASCIIUnits.widestUnit else { return false }
                 units.append(PreparedText.Unit(width: width, trailing: trailing, ascent: ascent, descent: descent,
                                                segments: firstSegment..<segment, edge: nil))
             }
             return true
+        }
+    }
+
+    /// A segment's advance and its trailing whitespace's, font units, and which font it is in.
+    private struct SegmentAdvances {
+        let inASCII: Bool
+        let advance: Int32
+        let whitespaceAdvance: Int32
+    }
+
+    /// Where `appendUnits` is in its paragraph: the next segment's start, the run of clusters of
+    /// one font and the word it is in. A segment is clusters of one font up to a unit's end.
+    private struct SegmentWalk {
+        let text: UnsafeBufferPointer<UInt16>
+        let range: Range<Int>
+        /// The paragraph's grapheme cluster ends, absolute offsets.
+        let ends: [Int]
+        let softBreaks: ArraySlice<Int>
+        let latin: Bool
+        let script: UInt32
+        let emojiFont: UInt8
+        /// The current ASCII word's kerned advances, one per code unit from its start.
+        let advances: UnsafeMutablePointer<UInt64>
+        /// Where the next segment starts, and the cluster that starts there.
+        var start: Int
+        var cluster = 0
+        /// The end of the current run of clusters of one font (a word never crosses it).
+        var runEnd: Int
+        var word: Range<Int>
+        /// The current word's glyphs, when it is a run of emoji.
+        var glyphs = ShapedWordSlices([])
+        /// The primary font's kerned characters, asked at the first ASCII word.
+        var kerned: KernedCharacters?? = nil
+
+        init(text: UnsafeBufferPointer<UInt16>, range: Range<Int>, ends: [Int], softBreaks: ArraySlice<Int>, latin: Bool,
+             script: UInt32, emojiFont: UInt8, advances: UnsafeMutablePointer<UInt64>) {
+            (self.text, self.range, self.ends, self.softBreaks) = (text, range, ends, softBreaks)
+            (self.latin, self.script, self.emojiFont, self.advances) = (latin, script, emojiFont, advances)
+            (start, runEnd, word) = (range.lowerBound, range.lowerBound, range.lowerBound..<range.lowerBound)
+        }
+
+        func isASCII(_ cluster: Int) -> Bool {
+            PlainEmojiUnits.isASCII(text, (cluster == 0 ? range.lowerBound : ends[cluster - 1])..<ends[cluster])
+        }
+
+        /// The segment from `start` to the end of its clusters of one font within the unit that
+        /// ends at `cut` (the cut at `cutIndex`); nil where it would not be a plain segment.
+        mutating func nextSegment(to cut: Int, cutIndex: Int, shaper: Shaper,
+                                  ascii: inout PlainASCIIUnits) -> SegmentAdvances? {
+            let wordCluster = cluster
+            let inASCII = isASCII(cluster)
+            if start >= runEnd {
+                var index = cluster
+                while index + 1 < ends.count && isASCII(index + 1) == inASCII { index += 1 }
+                runEnd = ends[index]
+            }
+            var end = ends[cluster]
+            cluster += 1
+            while end < cut && isASCII(cluster) == inASCII {
+                end = ends[cluster]
+                cluster += 1
+            }
+            guard end <= cut else { return nil } // a soft break inside a cluster
+            let advances = inASCII ? asciiSegment(start..<end, cutIndex: cutIndex, ascii: &ascii)
+                : emojiSegment(start..<end, wordCluster: wordCluster, shaper: shaper)
+            start = end
+            return advances
+        }
+
+        /// An ASCII segment's advances from the kerned table, which takes its word first when
+        /// the segment starts one.
+        private mutating func asciiSegment(_ segment: Range<Int>, cutIndex: Int,
+                                           ascii: inout PlainASCIIUnits) -> SegmentAdvances? {
+            if segment.lowerBound >= word.upperBound {
+                // A new word: up to the first break after a space, or the run's end.
+                var wordEnd = runEnd
+                for candidate in softBreaks[cutIndex...] {
+                    if candidate >= runEnd { break }
+                    if text[candidate - 1] == 0x20 {
+                        wordEnd = candidate
+                        break
+                    }
+                }
+                word = segment.lowerBound..<wordEnd
+                if kerned == nil { kerned = .some(ascii.table(latin: latin)) }
+                guard let table = kerned!, word.count <= LayoutWork.shapingRunBound,
+                      table.advances(text, word, into: advances) else { return nil }
+            }
+            let first = segment.lowerBound - word.lowerBound
+            guard !(first > 0 && advances[first] >> 32 != 0) else { return nil }
+            var whitespaceStart = segment.upperBound
+            while whitespaceStart > segment.lowerBound && text[whitespaceStart - 1] == 0x20 { whitespaceStart -= 1 }
+            let (advance, whitespaceAdvance) = PlainASCIIUnits.sums(advances, first..<(segment.upperBound - word.lowerBound),
+                                                                    whitespaceFrom: whitespaceStart - word.lowerBound)
+            return SegmentAdvances(inASCII: true, advance: advance, whitespaceAdvance: whitespaceAdvance)
+        }
+
+        /// An emoji segment's advance from its word's shaping, which the shaper makes (through
+        /// its cache) when the segment starts the word; `wordCluster` is its first cluster.
+        private mutating func emojiSegment(_ segment: Range<Int>, wordCluster: Int, shaper: Shaper) -> SegmentAdvances? {
+            if segment.lowerBound >= word.upperBound {
+                // A new word: the whole run of emoji (no whitespace ends it).
+                word = segment.lowerBound..<runEnd
+                // Longer ones are shaped in pieces, where the segmenter's kerned table
+                // (asked for words that start in ASCII, such as a keycap) could differ.
+                guard word.count <= LayoutWork.shapingRunBound else { return nil }
+                glyphs = ShapedWordSlices(shaper.shape(text, paragraph: range, segment: word, clusterEnds: ends[wordCluster...],
+                                                       font: emojiFont, level: 0, script: script).glyphs)
+            }
+            let relative = UInt32(segment.lowerBound - word.lowerBound)..<UInt32(segment.upperBound - word.lowerBound)
+            guard let sums = glyphs.take(relative, whitespaceFrom: relative.upperBound) else { return nil }
+            return SegmentAdvances(inASCII: false, advance: sums.advance, whitespaceAdvance: 0)
         }
     }
 }

@@ -209,27 +209,17 @@ enum CommonLineBreaks {
             if isModifier && !previousIsEmojiBase { return nil }
             if isHebrew { current = .alphabetic }
             if isEmojiBase || isIndicator || isModifier { current = .ideographic }
-            let breaks: Bool
+            let decided: Bool?
             if afterJoiner || isModifier {
-                guard current != .other else { return nil }
-                breaks = false // LB8a, LB30b
+                decided = current == .other ? nil : false // LB8a, LB30b
             } else if isIndicator && indicators % 2 == 1 {
-                breaks = false // LB30a
+                decided = false // LB30a
             } else {
-                let action = pairs[Int(previous.rawValue) * classCount + Int(current.rawValue)]
-                if action.rawValue <= PairAction.split.rawValue {
-                    // Without a jump on the action: keep and split are nearly every pair.
-                    breaks = action == .split
-                } else {
-                    guard action == .decide else { return nil }
-                    // " .5": whether a number starts at the separator (ICU's number tailoring).
-                    let numberFollows = index + 1 < text.count && classOf(text[index + 1], ascii, beyond) == .numeric
-                    guard let rule = Self.rule(previous, current, hyphenAfterHebrew: hyphenAfterHebrew, isHebrew: isHebrew,
-                                               breakBeforePrevious: breakBeforePrevious, numberFollows: numberFollows)
-                    else { return nil }
-                    breaks = rule
-                }
+                decided = pairBreaks(PairState(previous: previous, current: current, hyphenAfterHebrew: hyphenAfterHebrew,
+                                               isHebrew: isHebrew, breakBeforePrevious: breakBeforePrevious),
+                                     at: index, text, ascii, beyond, pairs)
             }
+            guard let breaks = decided else { return nil }
             if breaks { result.append(LineBreakOpportunity(offset: index, isMandatory: previous == .lineFeed)) }
             breakBeforePrevious = breaks
             hyphenAfterHebrew = current == .hyphen && previousIsHebrew
@@ -242,6 +232,32 @@ enum CommonLineBreaks {
         }
         result.append(LineBreakOpportunity(offset: text.count, isMandatory: previous == .lineFeed))
         return result
+    }
+
+    /// A pair of classes as the pair rules see them (Hebrew letters, emoji bases, modifiers and
+    /// indicators as letters and ideographs), with the state beyond the pair that `rule` reads.
+    private struct PairState {
+        let previous: Class
+        let current: Class
+        let hyphenAfterHebrew: Bool
+        let isHebrew: Bool
+        let breakBeforePrevious: Bool
+    }
+
+    /// Whether there is a break between the pair, `current` being the character at `index`:
+    /// `pairs`' action, or `rule` where the state decides; nil when this path leaves the text to ICU.
+    @inline(__always)
+    private static func pairBreaks(_ pair: PairState, at index: Int, _ text: UnsafeBufferPointer<UInt16>,
+                                   _ ascii: UnsafeBufferPointer<Class>, _ beyond: UnsafeBufferPointer<Class>,
+                                   _ pairs: UnsafeBufferPointer<PairAction>) -> Bool? {
+        let action = pairs[Int(pair.previous.rawValue) * classCount + Int(pair.current.rawValue)]
+        // Without a jump on the action: keep and split are nearly every pair.
+        if action.rawValue <= PairAction.split.rawValue { return action == .split }
+        guard action == .decide else { return nil }
+        // " .5": whether a number starts at the separator (ICU's number tailoring).
+        let numberFollows = index + 1 < text.count && classOf(text[index + 1], ascii, beyond) == .numeric
+        return rule(pair.previous, pair.current, hyphenAfterHebrew: pair.hyphenAfterHebrew, isHebrew: pair.isHebrew,
+                    breakBeforePrevious: pair.breakBeforePrevious, numberFollows: numberFollows)
     }
 
     /// UAX #14's rules for a pair of classes as ICU 72 applies them (LB8a, LB30a and LB30b,
