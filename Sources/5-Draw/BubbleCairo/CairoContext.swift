@@ -29,10 +29,6 @@ public final class CairoContext {
 
     deinit { cairo_destroy(pointer) }
 
-    /// Whether a clip is set: text composited past Cairo (`GlyphCompositing`) cannot be
-    /// clipped, so clipped text goes through Cairo.
-    private(set) var isClipped = false
-
     /// Throws the context's sticky error, naming what was being drawn.
     public func check(_ operation: @autoclosure () -> String) throws {
         try CairoError.check(cairo_status(pointer), operation())
@@ -61,11 +57,7 @@ public final class CairoContext {
     /// Runs `body` between `cairo_save` and `cairo_restore`, so clips and transforms never leak.
     public func withSavedState<Result>(_ body: () throws -> Result) rethrows -> Result {
         cairo_save(pointer)
-        let wasClipped = isClipped
-        defer {
-            cairo_restore(pointer)
-            isClipped = wasClipped
-        }
+        defer { cairo_restore(pointer) }
         return try body()
     }
 
@@ -156,10 +148,7 @@ public final class CairoContext {
     public func fill() { cairo_fill(pointer) }
     public func fillPreserve() { cairo_fill_preserve(pointer) }
     public func stroke() { cairo_stroke(pointer) }
-    public func clip() {
-        cairo_clip(pointer)
-        isClipped = true
-    }
+    public func clip() { cairo_clip(pointer) }
     public func paint() { cairo_paint(pointer) }
 
     /// Fills the whole drawing area with a colour (the conversation background).

@@ -5,8 +5,7 @@ import Foundation
 import Synchronization
 
 /// One thread at a time inside `cairo_show_glyphs`, waiting by spinning and yielding rather
-/// than sleeping. Most text on image surfaces no longer goes through Cairo (`GlyphCompositing`);
-/// what still does (clipped text, colour glyphs Cairo draws, documents) takes this lock.
+/// than sleeping.
 ///
 /// Cairo 1.16's image compositor composites every glyph string, of every thread and every
 /// font, under one global mutex (`_cairo_glyph_cache_mutex`, around its pixman glyph cache).
