@@ -18,7 +18,7 @@ import Testing
     @Test func anotherVersionTurnsItsFastPathsOff() {
         let next = LibraryVersions([.icu: "76.1", .harfBuzz: "10.2.0", .cairo: "1.18.2", .zlib: "1.3.1"])
         let paths = FastPaths(versions: next, exact: false)
-        for path in [FastPath.lineBreakRules, .graphemeRules, .openTypeShortcuts, .colourGlyphImages] {
+        for path in [FastPath.lineBreakRules, .graphemeRules, .openTypeShortcuts, .plainParagraphs, .colourGlyphImages] {
             #expect(!paths.isOn(path))
             #expect(paths.reasons[path]?.hasPrefix("off: reproduces \(path.library.rawValue)") == true, "\(paths.reasons[path] ?? "")")
         }

@@ -59,11 +59,11 @@ import Testing
                                          in: folder.path)
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("exit 0"), "\(run.output)\(run.errors)")
-        for name in ["line-break-rules", "grapheme-rules", "opentype-shortcuts", "colour-glyph-images", "own-deflate"] {
+        for name in ["line-break-rules", "grapheme-rules", "opentype-shortcuts", "plain-paragraphs", "colour-glyph-images", "own-deflate"] {
             #expect(lines.contains { $0.hasPrefix("  " + name) && $0.contains(": ") }, "\(name) missing:\n\(run.output)")
         }
         for library in ["ICU", "HarfBuzz", "Cairo", "zlib"] { #expect(lines.contains { $0.hasPrefix("  " + library + " ") }) }
-        #expect(lines.contains("5"), "every fast path off under --exact:\n\(run.output)")
+        #expect(lines.contains("6"), "every fast path off under --exact:\n\(run.output)")
         #expect(lines.contains { $0.contains("own-deflate") && $0.contains("off: BUBBLES_EXACT names it") })
     }
 

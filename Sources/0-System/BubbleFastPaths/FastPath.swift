@@ -13,11 +13,16 @@ public enum FastPath: String, CaseIterable, Sendable, Comparable {
     case lineBreakRules = "line-break-rules"
     /// `GraphemeRules`: extended grapheme clusters (UAX #29) as ICU 72's character iterator.
     case graphemeRules = "grapheme-rules"
-    /// `Shortcuts/` of BubbleText: Latin, Chinese, Japanese, emoji and other-script words
-    /// measured from tables proven against HarfBuzz 6.0.0's shaping (`Plain*Units`,
-    /// `KernedCharacters`, `InertCharacters`, `SubstitutionReach`, `PairAdjustments`), for the
-    /// fonts the project ships only.
+    /// Latin words and runs of ideographs measured from tables proven against HarfBuzz 6.0.0's
+    /// shaping (`KernedCharacters`, `InertCharacters`, read by `SubstitutionReach` and
+    /// `PairAdjustments`) instead of shaped, for the fonts the project ships and fonts that pass
+    /// `ShortcutSelfCheck`.
     case openTypeShortcuts = "opentype-shortcuts"
+    /// `Plain*Units`: paragraphs of plain Latin, Chinese and Japanese, emoji and other scripts
+    /// turned into break units straight from those tables' advances, skipping the paragraph's
+    /// analysis (fallback runs, bidi, scripts, segments); only where the OpenType shortcuts
+    /// are on.
+    case plainParagraphs = "plain-paragraphs"
     /// `ColourGlyphImages`: each colour emoji bitmap decoded and scaled once per size, as Cairo
     /// 1.16's FreeType backend scales it (which decodes it again for every glyph drawn).
     case colourGlyphImages = "colour-glyph-images"
@@ -30,7 +35,7 @@ public enum FastPath: String, CaseIterable, Sendable, Comparable {
     public var library: Library {
         switch self {
         case .lineBreakRules, .graphemeRules: .icu
-        case .openTypeShortcuts: .harfBuzz
+        case .openTypeShortcuts, .plainParagraphs: .harfBuzz
         case .colourGlyphImages: .cairo
         case .ownDeflate: .zlib
         }
@@ -41,7 +46,7 @@ public enum FastPath: String, CaseIterable, Sendable, Comparable {
     public var reproducedVersions: [String]? {
         switch self {
         case .lineBreakRules, .graphemeRules: ["72."]
-        case .openTypeShortcuts: ["6.0.0"]
+        case .openTypeShortcuts, .plainParagraphs: ["6.0.0"]
         case .colourGlyphImages: ["1.16."]
         case .ownDeflate: nil
         }

@@ -18,28 +18,20 @@ extension CairoContext {
     /// Assumes the current transform only scales and translates (no rotation), as everywhere
     /// in this project.
     public func drawNineSlice(_ image: NineSliceImage, in rect: CGRect, mirrored: Bool = false) throws {
-        try drawNineSlice(image, in: rect, mirrored: mirrored, nearestWhereAlike: true)
-    }
-
-    /// `nearestWhereAlike`: false samples every stretched piece with Cairo's filter (for the
-    /// test that compares the two ways).
-    func drawNineSlice(_ image: NineSliceImage, in rect: CGRect, mirrored: Bool, nearestWhereAlike: Bool) throws {
         let rect = rect.standardized  // a negative size means the same rectangle, as in CoreGraphics
         guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite,
               rect.width.isFinite, rect.height.isFinite else { return }
         if isRaster {
             let m = matrix
             let index = image.assetIndex(forScale: max(abs(m.xx), abs(m.yy)))
-            drawSnappedNineSlice(image, asset: image.slicedAssets[index], in: rect, mirrored: mirrored,
-                                 nearestWhereAlike: nearestWhereAlike)
+            drawSnappedNineSlice(image, asset: image.slicedAssets[index], in: rect, mirrored: mirrored)
         } else {
             try drawComposedNineSlice(image, in: rect, mirrored: mirrored)
         }
         try check("draw a nine-slice image into \(rect.width)×\(rect.height)pt")
     }
 
-    private func drawSnappedNineSlice(_ image: NineSliceImage, asset: SlicedAsset, in rect: CGRect, mirrored: Bool,
-                                      nearestWhereAlike: Bool = true) {
+    private func drawSnappedNineSlice(_ image: NineSliceImage, asset: SlicedAsset, in rect: CGRect, mirrored: Bool) {
         let m = matrix
         let (scaleX, scaleY) = (abs(m.xx), abs(m.yy))
         let corner1 = userToDevice(CGPoint(x: rect.minX, y: rect.minY))
@@ -87,15 +79,9 @@ extension CairoContext {
                     if tiles && row == 1 { perPixelY = natural.y }
                     let pattern = CairoPattern(surface: piece)
                     pattern.setExtend(tiles && (column == 1 || row == 1) ? .repeating : .pad)
-                    // Stretched by less than 4/3 on both axes (a bubble's edges), Cairo samples the
-                    // "good" filter bilinearly; along an axis of scale 1 from a whole pixel, or of
-                    // pixels all alike (a piece whose rows or columns are each one colour), bilinear
-                    // and nearest sampling give the same pixels, and nearest is the cheaper path.
-                    let index = row * 3 + sourceColumn
-                    let bilinear = perPixelX * perPixelX < 1.0 / (0.75 * 0.75) && perPixelY * perPixelY < 1.0 / (0.75 * 0.75)
-                    let alike = nearestWhereAlike && (perPixelX == 1 || asset.rowsAreUniform[index])
-                        && (perPixelY == 1 || asset.columnsAreUniform[index])
-                    pattern.setFilter(perPixelX == 1 && perPixelY == 1 || bilinear && alike ? .nearest : .good)
+                    // A piece shown at its own size from whole pixels is copied; stretched, Cairo's
+                    // "good" filter samples it.
+                    pattern.setFilter(perPixelX == 1 && perPixelY == 1 ? .nearest : .good)
                     pattern.place(x: mirrored ? x1 : x0, y: y0,
                                   pixelsPerUnitX: mirrored ? -perPixelX : perPixelX, pixelsPerUnitY: perPixelY)
                     setSource(pattern)

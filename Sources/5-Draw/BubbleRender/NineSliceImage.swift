@@ -84,10 +84,6 @@ final class SlicedAsset: @unchecked Sendable {
     /// what is there (Cairo cannot tell that an ARGB pixel is opaque), a multiply and add per
     /// pixel of every bubble's middle.
     let opaqueUniformColors: [RGBAColor?]
-    /// For each piece, whether every one of its rows is one colour (a bubble's top and bottom
-    /// edges, usually), and whether every one of its columns is (its left and right edges).
-    let rowsAreUniform: [Bool]
-    let columnsAreUniform: [Bool]
     /// Piece boundaries in the asset's pixels: [0, left, width − right, width].
     let columns: [Int]
     let rows: [Int]
@@ -121,20 +117,6 @@ final class SlicedAsset: @unchecked Sendable {
         let uniformValues = pieces.map(Self.uniformValue(of:))
         uniformPieces = try uniformValues.map { try $0.flatMap(Self.onePixelSurface) }
         opaqueUniformColors = uniformValues.map { $0.flatMap(Self.opaqueColor) }
-        rowsAreUniform = pieces.map { Self.isUniform($0, alongRows: true) }
-        columnsAreUniform = pieces.map { Self.isUniform($0, alongRows: false) }
-    }
-
-    /// Whether each row (`alongRows`) or each column of the piece is one colour.
-    private static func isUniform(_ piece: CairoSurface, alongRows: Bool) -> Bool {
-        cairo_surface_flush(piece.pointer)
-        guard let data = cairo_image_surface_get_data(piece.pointer) else { return false }
-        let (width, height, stride) = (piece.pixelWidth, piece.pixelHeight, piece.stride)
-        func pixel(_ x: Int, _ y: Int) -> UInt32 { UnsafeRawPointer(data + y * stride).load(fromByteOffset: x * 4, as: UInt32.self) }
-        for y in 0..<height {
-            for x in 0..<width where pixel(x, y) != (alongRows ? pixel(0, y) : pixel(x, 0)) { return false }
-        }
-        return true
     }
 
     /// The colour of a premultiplied ARGB32 pixel when it is opaque. Exact: Cairo keeps a colour

@@ -63,7 +63,7 @@ extension TextEngine {
         units.reserveCapacity(opportunities.count)
         var paragraphs: [PreparedText.Paragraph] = []
         var analysed: [Segmenter.Paragraph] = []
-        let takesPlainUnits = takesShortcuts && !analysingEveryParagraph
+        let takesPlainUnits = takesShortcuts && fastPaths.isOn(.plainParagraphs) && !analysingEveryParagraph
         var plainASCII = !takesPlainUnits ? nil
             : PlainASCIIUnits(styling: styling, kernedTables: kernedTables, fonts: table.fonts)
         var plainCJK = !takesPlainUnits ? nil
