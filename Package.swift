@@ -104,7 +104,7 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(staticSwiftRuntime, .when(configuration: .release))]),
         /// The benchmarks against Pango, Chromium and the HarfBuzz floor: not commands of the
         /// user's CLI, a tool of their own (a library, so that tests can reach their parts).
-        .target(name: "BubblesBench", dependencies: ["BubblesCommand", "CHarfBuzz"], path: "Sources/8-Tools/BubblesBench"),
+        .target(name: "BubblesBench", dependencies: ["BubblesCommand"], path: "Sources/8-Tools/BubblesBench"),
         .executableTarget(name: "bubbles-bench", dependencies: ["BubblesBench"], path: "Sources/8-Tools/bubbles-bench",
                           linkerSettings: [.unsafeFlags(staticSwiftRuntime, .when(configuration: .release))]),
         /// The README's "Use as a library" example, built with the package so it cannot rot.
