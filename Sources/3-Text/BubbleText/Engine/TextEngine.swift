@@ -51,7 +51,8 @@ public final class TextEngine: Sendable {
         table = try FontTable(fonts)
         let unshipped = table.fonts.filter { !ShippedFonts.contains($0) }
         takesShortcuts = fastPaths.isOn(.openTypeShortcuts) && (unshipped.isEmpty || trustsAllFonts
-            || ShortcutSelfCheck.passes(fonts: fonts, language: language, unshipped: unshipped))
+            || ShortcutSelfCheck.passes(fonts: fonts, language: language, unshipped: unshipped,
+                                        fastPaths: fastPaths))
         cache = cachesShaping ? ShapeCache() : nil
         shapingLanguage = ShapingLanguage(language)
         inertTables = cutsInertRuns && takesShortcuts ? InertCharacterTables(fonts: table.fonts, language: shapingLanguage) : nil

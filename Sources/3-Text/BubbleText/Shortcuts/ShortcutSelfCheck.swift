@@ -10,11 +10,12 @@ enum ShortcutSelfCheck {
     /// How many of a font's characters the sample takes, spread over its cmap.
     static let sampledScalars = 240
 
-    static func passes(fonts: FontRoles, language: String?, unshipped: [OpenTypeFont]) -> Bool {
+    /// `fastPaths`: the engine's own, so that the check compares the shortcuts it would take.
+    static func passes(fonts: FontRoles, language: String?, unshipped: [OpenTypeFont], fastPaths: FastPaths) -> Bool {
         let texts = unshipped.flatMap(sampleTexts)
         guard !texts.isEmpty,
               let fast = try? TextEngine(fonts: fonts, language: language, cachesShaping: false, cutsInertRuns: true,
-                                         fastPaths: .current, trustsAllFonts: true),
+                                         fastPaths: fastPaths, trustsAllFonts: true),
               let exact = try? TextEngine(fonts: fonts, language: language, cachesShaping: false, cutsInertRuns: true,
                                           fastPaths: .exact) else { return false }
         for text in texts {
